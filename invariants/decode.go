@@ -1,0 +1,441 @@
+package invariants
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// decoder turns a YAML node tree into the typed model, collecting every
+// error with its position. It never panics on odd input: every node is
+// checked for its kind before use.
+type decoder struct {
+	path string
+	errs ErrorList
+}
+
+func (d *decoder) pos(n *yaml.Node) Pos {
+	return Pos{File: d.path, Line: n.Line, Col: n.Column}
+}
+
+func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
+	d.errs = append(d.errs, &Error{Pos: d.pos(n), Msg: fmt.Sprintf(format, args...)})
+}
+
+// field is one key of a mapping, with the key node kept for positions.
+type field struct {
+	key, value *yaml.Node
+}
+
+// mapping checks that n is a mapping with only the allowed keys, each at
+// most once, and returns the values by key.
+func (d *decoder) mapping(n *yaml.Node, what string, allowed ...string) map[string]field {
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, "%s must be a mapping, not %s", what, kindName(n))
+		return nil
+	}
+	out := make(map[string]field, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode || k.Tag == "!!merge" {
+			d.errorf(k, "%s: keys must be plain strings", what)
+			continue
+		}
+		if !contains(allowed, k.Value) {
+			d.errorf(k, "%s: unknown key %q (allowed: %s)", what, k.Value, strings.Join(allowed, ", "))
+			continue
+		}
+		if prev, dup := out[k.Value]; dup {
+			d.errorf(k, "%s: key %q repeated (first at line %d)", what, k.Value, prev.key.Line)
+			continue
+		}
+		out[k.Value] = field{key: k, value: v}
+	}
+	return out
+}
+
+func (d *decoder) str(f field, what string) (string, bool) {
+	n := f.value
+	if n.Kind != yaml.ScalarNode || (n.Tag != "!!str" && n.Tag != "") {
+		d.errorf(n, "%s must be a string, not %s", what, kindName(n))
+		return "", false
+	}
+	return n.Value, true
+}
+
+func (d *decoder) nonEmptyStr(f field, what string) (string, bool) {
+	s, ok := d.str(f, what)
+	if ok && strings.TrimSpace(s) == "" {
+		d.errorf(f.value, "%s must not be empty", what)
+		return "", false
+	}
+	return s, ok
+}
+
+func (d *decoder) boolean(f field, what string) (bool, bool) {
+	n := f.value
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
+		d.errorf(n, "%s must be true or false, not %s", what, kindName(n))
+		return false, false
+	}
+	return n.Value == "true", true
+}
+
+func (d *decoder) integer(f field, what string) (int, bool) {
+	n := f.value
+	var v int
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" || n.Decode(&v) != nil {
+		d.errorf(n, "%s must be an integer, not %s", what, kindName(n))
+		return 0, false
+	}
+	return v, true
+}
+
+// seq returns the items of a sequence, or reports the wrong shape.
+func (d *decoder) seq(f field, what string) []*yaml.Node {
+	if f.value.Kind != yaml.SequenceNode {
+		d.errorf(f.value, "%s must be a list, not %s", what, kindName(f.value))
+		return nil
+	}
+	if len(f.value.Content) == 0 {
+		d.errorf(f.value, "%s must not be empty", what)
+	}
+	return f.value.Content
+}
+
+// name parses one Go name from a scalar node.
+func (d *decoder) name(f field, what string, ctx nameContext) (Name, bool) {
+	s, ok := d.nonEmptyStr(f, what)
+	if !ok {
+		return Name{}, false
+	}
+	n, err := parseName(s, ctx)
+	if err != nil {
+		d.errorf(f.value, "%s: %v", what, err)
+		return Name{}, false
+	}
+	n.Pos = d.pos(f.value)
+	return n, true
+}
+
+func (d *decoder) names(f field, what string, ctx nameContext) []Name {
+	var out []Name
+	for i, item := range d.seq(f, what) {
+		if n, ok := d.name(field{key: f.key, value: item}, fmt.Sprintf("%s[%d]", what, i), ctx); ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// kindName describes a node for error messages.
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	case yaml.ScalarNode:
+		switch n.Tag {
+		case "!!null":
+			return "null"
+		case "!!int":
+			return "a number"
+		case "!!float":
+			return "a number"
+		case "!!bool":
+			return "a boolean"
+		case "!!str":
+			return fmt.Sprintf("the string %q", n.Value)
+		}
+		return fmt.Sprintf("%q", n.Value)
+	}
+	return "nothing"
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+var (
+	fileKeys      = []string{"version", "package", "include", "invariants"}
+	invariantKeys = []string{"id", "why", "ref", "lang", "package", "function", "functions", "field", "call", "hold", "owns", "forbid", "order"}
+)
+
+// decodeFile decodes a whole document into f, returning the include
+// patterns it lists.
+func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
+	if doc.Kind == yaml.DocumentNode {
+		if len(doc.Content) == 0 {
+			d.errorf(doc, "empty invariants file: want `version: 1` and `invariants:`")
+			return nil
+		}
+		doc = doc.Content[0]
+	}
+	m := d.mapping(doc, "invariants file", fileKeys...)
+	if m == nil {
+		return nil
+	}
+	if v, ok := m["version"]; !ok {
+		d.errorf(doc, "missing `version` (this loader reads version %d)", Version)
+	} else if n, ok := d.integer(v, "version"); ok {
+		if n != Version {
+			d.errorf(v.value, "unsupported version %d (this loader reads version %d)", n, Version)
+		}
+		f.Version = n
+	}
+	ctx := nameContext{module: f.Module}
+	if p, ok := m["package"]; ok {
+		if s, ok := d.nonEmptyStr(p, "package"); ok {
+			if pkg, err := resolvePackage(s, f.Module); err != nil {
+				d.errorf(p.value, "package: %v", err)
+			} else {
+				f.Package, ctx.pkg = pkg, pkg
+			}
+		}
+	}
+	var includes []string
+	if inc, ok := m["include"]; ok {
+		for i, item := range d.seq(inc, "include") {
+			if s, ok := d.nonEmptyStr(field{key: inc.key, value: item}, fmt.Sprintf("include[%d]", i)); ok {
+				includes = append(includes, s)
+			}
+		}
+	}
+	invs, ok := m["invariants"]
+	if !ok {
+		if len(includes) == 0 {
+			d.errorf(doc, "missing `invariants` (and no `include`)")
+		}
+		return includes
+	}
+	for _, item := range d.seq(invs, "invariants") {
+		if inv := d.decodeInvariant(item, f, ctx); inv != nil {
+			f.Invariants = append(f.Invariants, inv)
+		}
+	}
+	return includes
+}
+
+// decodeInvariant decodes one list item; it returns nil when the item is
+// too broken to describe (the errors say why).
+func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invariant {
+	m := d.mapping(n, "invariant", invariantKeys...)
+	if m == nil {
+		return nil
+	}
+	inv := &Invariant{Pos: d.pos(n), File: f, Lang: LangGo, Package: ctx.pkg}
+	before := len(d.errs)
+	if v, ok := m["id"]; !ok {
+		d.errorf(n, "invariant: missing `id`")
+	} else if s, ok := d.nonEmptyStr(v, "id"); ok {
+		if !idPattern.MatchString(s) {
+			d.errorf(v.value, "id %q: use letters, digits, '.', '_' and '-', starting with a letter or digit", s)
+		}
+		inv.ID = s
+	}
+	what := "invariant"
+	if inv.ID != "" {
+		what = "invariant " + inv.ID
+	}
+	if v, ok := m["why"]; !ok {
+		d.errorf(n, "%s: missing `why` (it is printed with every finding)", what)
+	} else if s, ok := d.nonEmptyStr(v, "why"); ok {
+		inv.Why = strings.TrimSpace(s)
+	}
+	if v, ok := m["ref"]; ok {
+		inv.Ref, _ = d.nonEmptyStr(v, "ref")
+	}
+	if v, ok := m["lang"]; ok {
+		if s, ok := d.str(v, "lang"); ok {
+			if s != string(LangGo) {
+				d.errorf(v.value, "%s: lang %q is not supported (supported: go)", what, s)
+			}
+			inv.Lang = Lang(s)
+		}
+	}
+	if v, ok := m["package"]; ok {
+		if s, ok := d.nonEmptyStr(v, "package"); ok {
+			if pkg, err := resolvePackage(s, f.Module); err != nil {
+				d.errorf(v.value, "package: %v", err)
+			} else {
+				inv.Package, ctx.pkg = pkg, pkg
+			}
+		}
+	}
+
+	// Exactly one rule.
+	var rules []string
+	for _, k := range Kinds {
+		if _, ok := m[string(k)]; ok {
+			rules = append(rules, string(k))
+		}
+	}
+	switch len(rules) {
+	case 0:
+		d.errorf(n, "%s: no rule; want exactly one of %s", what, kindList())
+	case 1:
+		inv.Kind = Kind(rules[0])
+	default:
+		second := m[rules[1]]
+		d.errorf(second.key, "%s: more than one rule (%s); want exactly one", what, strings.Join(rules, ", "))
+	}
+
+	d.decodeTargets(m, n, inv, what, ctx)
+	if inv.Kind != "" {
+		d.decodeRule(m[string(inv.Kind)], inv, what, ctx)
+	}
+	if len(d.errs) > before {
+		return nil
+	}
+	return inv
+}
+
+// decodeTargets reads function, functions and field, and checks that the
+// rule kind has the target it needs.
+func (d *decoder) decodeTargets(m map[string]field, n *yaml.Node, inv *Invariant, what string, ctx nameContext) {
+	fn, hasFn := m["function"]
+	fns, hasFns := m["functions"]
+	fld, hasField := m["field"]
+	if hasFn && hasFns {
+		d.errorf(fns.key, "%s: set `function` or `functions`, not both", what)
+	}
+	if hasFn {
+		if name, ok := d.name(fn, "function", ctx); ok {
+			inv.Functions = []Name{name}
+		}
+	}
+	if hasFns {
+		inv.Functions = append(inv.Functions, d.names(fns, "functions", ctx)...)
+	}
+	if hasField {
+		if name, ok := d.name(fld, "field", ctx); ok {
+			if name.Member == "" {
+				d.errorf(fld.value, "field %q: want pkg.Type.field or (pkg.Type).field", name.Raw)
+			} else {
+				inv.Field = &name
+			}
+		}
+	}
+	switch inv.Kind {
+	case KindOwns:
+		if !hasField {
+			d.errorf(n, "%s: an owns rule needs a `field` target", what)
+		}
+		if hasFn || hasFns {
+			k := fn.key
+			if hasFns {
+				k = fns.key
+			}
+			d.errorf(k, "%s: an owns rule targets a `field`, not functions (list the writers under owns.writers)", what)
+		}
+	case "":
+	default:
+		if !hasFn && !hasFns {
+			d.errorf(n, "%s: a %s rule needs a `function` or `functions` target", what, inv.Kind)
+		}
+		if hasField {
+			d.errorf(fld.key, "%s: a %s rule targets functions, not a field", what, inv.Kind)
+		}
+	}
+}
+
+func (d *decoder) decodeRule(f field, inv *Invariant, what string, ctx nameContext) {
+	switch inv.Kind {
+	case KindCall:
+		m := d.mapping(f.value, what+": call", "to", "every_path", "via")
+		if m == nil {
+			return
+		}
+		r := &CallRule{}
+		r.To, _ = d.required(m, f, "to", what+": call", ctx)
+		if v, ok := m["every_path"]; ok {
+			r.EveryPath, _ = d.boolean(v, "call.every_path")
+		}
+		if v, ok := m["via"]; ok {
+			r.Via = d.names(v, "call.via", ctx)
+		}
+		inv.Call = r
+	case KindHold:
+		m := d.mapping(f.value, what+": hold", "lock", "mode", "via")
+		if m == nil {
+			return
+		}
+		r := &HoldRule{Mode: Exclusive}
+		r.Lock, _ = d.required(m, f, "lock", what+": hold", ctx)
+		if v, ok := m["mode"]; ok {
+			if s, ok := d.str(v, "hold.mode"); ok {
+				switch LockMode(s) {
+				case Exclusive, Shared:
+					r.Mode = LockMode(s)
+				default:
+					d.errorf(v.value, "hold.mode %q: want exclusive or shared", s)
+				}
+			}
+		}
+		if v, ok := m["via"]; ok {
+			r.Via = d.names(v, "hold.via", ctx)
+		}
+		inv.Hold = r
+	case KindOwns:
+		m := d.mapping(f.value, what+": owns", "writers")
+		if m == nil {
+			return
+		}
+		r := &OwnsRule{}
+		if v, ok := m["writers"]; !ok {
+			d.errorf(f.value, "%s: owns: missing `writers`", what)
+		} else {
+			r.Writers = d.names(v, "owns.writers", ctx)
+		}
+		inv.Owns = r
+	case KindForbid:
+		m := d.mapping(f.value, what+": forbid", "call")
+		if m == nil {
+			return
+		}
+		r := &ForbidRule{}
+		r.Call, _ = d.required(m, f, "call", what+": forbid", ctx)
+		inv.Forbid = r
+	case KindOrder:
+		m := d.mapping(f.value, what+": order", "first", "then")
+		if m == nil {
+			return
+		}
+		r := &OrderRule{}
+		r.First, _ = d.required(m, f, "first", what+": order", ctx)
+		r.Then, _ = d.required(m, f, "then", what+": order", ctx)
+		inv.Order = r
+	}
+}
+
+// required reads a mandatory name key of a rule mapping.
+func (d *decoder) required(m map[string]field, rule field, key, what string, ctx nameContext) (Name, bool) {
+	v, ok := m[key]
+	if !ok {
+		d.errorf(rule.value, "%s: missing `%s`", what, key)
+		return Name{}, false
+	}
+	return d.name(v, rule.key.Value+"."+key, ctx)
+}
+
+func kindList() string {
+	s := make([]string, len(Kinds))
+	for i, k := range Kinds {
+		s[i] = string(k)
+	}
+	sort.Strings(s)
+	return strings.Join(s, ", ")
+}

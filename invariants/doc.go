@@ -1,0 +1,31 @@
+// Package invariants is guardlint's invariant model: the file format, its
+// strict loader and the names that invariants use to point at code.
+//
+// An invariants file is YAML:
+//
+//	version: 1
+//	package: ./runtime            # default package for unqualified names
+//	invariants:
+//	  - id: encoder-retained
+//	    why: the pool hands encoders out at +0; without the retain the next drain recycles it
+//	    ref: https://example.com/adr/7
+//	    function: (*CommandBuffer).getOrCreateEncoder
+//	    call:
+//	      to: (*Encoder).retain
+//
+// Every key is checked: an unknown key, a wrong type, a duplicate id, an
+// invariant with no rule or two rules, or a name that does not parse is an
+// error with the file, line and column of the offending value. The loader
+// collects every error of a file rather than stopping at the first.
+//
+// Names follow go/types: `example.com/m/runtime.Eval`,
+// `(*example.com/m/runtime.CommandBuffer).reset`,
+// `(example.com/m/runtime.T).m`, `example.com/m/runtime.evalMu`, and
+// `example.com/m/runtime.CommandBuffer.active` for a field. Two short forms
+// exist: a path that starts with `./` is relative to the module that holds
+// the invariants file (`./runtime.Eval`, `(*./runtime.Encoder).retain`), and
+// a name with no package at all (`Eval`, `(*Encoder).retain`, `evalMu`)
+// lives in the package set by the invariant's or the file's `package` key.
+// A package path whose last element contains a dot is written quoted:
+// `"gopkg.in/yaml.v3".Marshal`.
+package invariants

@@ -1,0 +1,52 @@
+package invariants
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzParse feeds arbitrary bytes to the loader. It must never panic, and
+// every error it returns must be a positioned ErrorList inside the file.
+func FuzzParse(f *testing.F) {
+	seeds, _ := filepath.Glob("testdata/examples/*.yaml")
+	for _, s := range seeds {
+		data, err := os.ReadFile(s)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	for _, s := range []string{
+		"", "version: 1\n", "- x", "version: 1\ninvariants: [{id: a}]",
+		"version: 1\ninvariants:\n  - {id: a, why: w, function: (*p.T).m, hold: {lock: p.mu, mode: shared}}\n",
+		"version: 1\ninvariants:\n  - {id: a, why: w, field: (p.T).f, owns: {writers: [\"x.y\".F]}}\n",
+		"version: 1\ninvariants: &a [*a]\n", "{{{{", "version: !!binary aGk=\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, _, err := Parse("fuzz.yaml", data, "example.com/m")
+		if err == nil {
+			if file == nil || file.Version != Version {
+				t.Fatalf("accepted a file without version %d", Version)
+			}
+			for _, inv := range file.Invariants {
+				if inv.ID == "" || inv.Why == "" || inv.Kind == "" {
+					t.Fatalf("accepted an incomplete invariant: %+v", inv)
+				}
+			}
+			return
+		}
+		var list ErrorList
+		if !errors.As(err, &list) || len(list) == 0 {
+			t.Fatalf("error without position: %v", err)
+		}
+		for _, e := range list {
+			if e.Pos.File != "fuzz.yaml" || e.Pos.Line < 1 || e.Pos.Col < 1 {
+				t.Fatalf("bad position in %v", e)
+			}
+		}
+	})
+}

@@ -1,0 +1,256 @@
+package invariants
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+	"golang.org/x/mod/modfile"
+)
+
+// Load reads invariants from files and directories. A directory contributes
+// every *.yaml and *.yml file directly inside it. Files named by `include`
+// are read too, once each. Every error of every file is returned, as an
+// ErrorList where the error has a position.
+func Load(paths ...string) (*Set, error) {
+	if len(paths) == 0 {
+		return nil, errors.New("no invariants file given")
+	}
+	l := &loader{seen: map[string]bool{}}
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, fmt.Errorf("invariants: %w", err)
+		}
+		if !info.IsDir() {
+			l.loadFile(p)
+			continue
+		}
+		files, err := yamlFiles(p)
+		if err != nil {
+			return nil, fmt.Errorf("invariants: %w", err)
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("invariants: directory %s holds no .yaml or .yml file", p)
+		}
+		for _, f := range files {
+			l.loadFile(f)
+		}
+	}
+	if l.fatal != nil {
+		return nil, l.fatal
+	}
+	l.checkIDs()
+	if err := l.errs.err(); err != nil {
+		return nil, err
+	}
+	return l.set(), nil
+}
+
+// Parse decodes one invariants file from memory. module is the module path
+// that "./" names are relative to ("" if none). Includes are not followed;
+// they are returned for the caller to resolve.
+func Parse(path string, data []byte, module string) (*File, []string, error) {
+	f := &File{Path: path, Module: module, Content: data}
+	d := &decoder{path: path}
+	includes := d.parse(data, f)
+	ids := map[string]*Invariant{}
+	for _, inv := range f.Invariants {
+		if prev, dup := ids[inv.ID]; dup {
+			d.errs = append(d.errs, dupError(inv, prev))
+			continue
+		}
+		ids[inv.ID] = inv
+	}
+	if err := d.errs.err(); err != nil {
+		return nil, nil, err
+	}
+	return f, includes, nil
+}
+
+type loader struct {
+	files []*File
+	seen  map[string]bool
+	errs  ErrorList
+	fatal error
+}
+
+func (l *loader) loadFile(path string) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		l.fatal = fmt.Errorf("invariants: %w", err)
+		return
+	}
+	if l.seen[abs] {
+		return
+	}
+	l.seen[abs] = true
+	data, err := os.ReadFile(path)
+	if err != nil {
+		l.fatal = fmt.Errorf("invariants: %w", err)
+		return
+	}
+	module, err := moduleAbove(abs)
+	if err != nil {
+		l.fatal = fmt.Errorf("invariants: %s: %w", path, err)
+		return
+	}
+	f := &File{Path: path, Module: module, Content: data}
+	d := &decoder{path: path}
+	includes := d.parse(data, f)
+	l.errs = append(l.errs, d.errs...)
+	l.files = append(l.files, f)
+	for _, pattern := range includes {
+		full := pattern
+		if !filepath.IsAbs(full) {
+			full = filepath.Join(filepath.Dir(path), pattern)
+		}
+		matches, err := filepath.Glob(full)
+		if err != nil || len(matches) == 0 {
+			l.errs = append(l.errs, &Error{Pos: includePos(f, pattern), Msg: fmt.Sprintf("include %q matches no file", pattern)})
+			continue
+		}
+		sort.Strings(matches)
+		for _, m := range matches {
+			l.loadFile(m)
+		}
+	}
+}
+
+// checkIDs reports ids used twice across all files.
+func (l *loader) checkIDs() {
+	seen := map[string]*Invariant{}
+	for _, f := range l.files {
+		for _, inv := range f.Invariants {
+			if prev, dup := seen[inv.ID]; dup {
+				l.errs = append(l.errs, dupError(inv, prev))
+				continue
+			}
+			seen[inv.ID] = inv
+		}
+	}
+}
+
+func dupError(inv, prev *Invariant) *Error {
+	return &Error{Pos: inv.Pos, Msg: fmt.Sprintf("duplicate id %q (first declared at %s)", inv.ID, prev.Pos)}
+}
+
+func (l *loader) set() *Set {
+	s := &Set{Files: l.files}
+	for _, f := range l.files {
+		s.Invariants = append(s.Invariants, f.Invariants...)
+	}
+	return s
+}
+
+// parse decodes YAML bytes into f and returns its include patterns.
+func (d *decoder) parse(data []byte, f *File) []string {
+	if len(bytes.TrimSpace(data)) == 0 {
+		d.errs = append(d.errs, &Error{Pos: Pos{File: d.path, Line: 1, Col: 1}, Msg: "empty invariants file: want `version: 1` and `invariants:`"})
+		return nil
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		d.errs = append(d.errs, yamlError(d.path, err))
+		return nil
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		d.errorf(&extra, "more than one YAML document; an invariants file holds one")
+		return nil
+	}
+	if hasAlias(&doc) {
+		d.errorf(&doc, "YAML anchors and aliases are not supported in invariants files")
+		return nil
+	}
+	return d.decodeFile(&doc, f)
+}
+
+// hasAlias reports whether the tree uses aliases, which would let one
+// value stand at two positions and make error positions ambiguous.
+func hasAlias(n *yaml.Node) bool {
+	if n.Kind == yaml.AliasNode || n.Anchor != "" {
+		return true
+	}
+	for _, c := range n.Content {
+		if hasAlias(c) {
+			return true
+		}
+	}
+	return false
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+
+// yamlError turns a YAML syntax error into a positioned Error. The YAML
+// library reports lines but not columns; column 1 stands for the line.
+func yamlError(path string, err error) *Error {
+	msg := err.Error()
+	line := 1
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		if m[1] != "" {
+			line, _ = strconv.Atoi(m[1])
+		}
+		msg = m[2]
+	}
+	return &Error{Pos: Pos{File: path, Line: line, Col: 1}, Msg: "malformed YAML: " + msg}
+}
+
+func includePos(f *File, pattern string) Pos {
+	for i, line := range strings.Split(string(f.Content), "\n") {
+		if c := strings.Index(line, pattern); c >= 0 {
+			return Pos{File: f.Path, Line: i + 1, Col: c + 1}
+		}
+	}
+	return Pos{File: f.Path, Line: 1, Col: 1}
+}
+
+func yamlFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if e.Type()&fs.ModeType != 0 {
+			continue
+		}
+		if ext := filepath.Ext(e.Name()); ext == ".yaml" || ext == ".yml" {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out, nil
+}
+
+// moduleAbove returns the module path of the nearest go.mod at or above
+// the file's directory, or "" when there is none.
+func moduleAbove(file string) (string, error) {
+	dir := filepath.Dir(file)
+	for {
+		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil {
+			mod := modfile.ModulePath(data)
+			if mod == "" {
+				return "", fmt.Errorf("%s has no module line", filepath.Join(dir, "go.mod"))
+			}
+			return mod, nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", nil
+		}
+		dir = parent
+	}
+}

@@ -1,0 +1,153 @@
+package invariants
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestLoadExamples(t *testing.T) {
+	set, err := Load("testdata/examples/all-kinds.yaml")
+	require.NoError(t, err)
+	require.Len(t, set.Invariants, 7)
+
+	byID := map[string]*Invariant{}
+	for _, inv := range set.Invariants {
+		byID[inv.ID] = inv
+	}
+	retain := byID["encoder-retained"]
+	require.NotNil(t, retain)
+	assert.Equal(t, KindCall, retain.Kind)
+	assert.Equal(t, "(*example.com/m/runtime.CommandBuffer).getOrCreateEncoder", retain.Functions[0].String())
+	assert.Equal(t, "(*example.com/m/runtime.Encoder).retain", retain.Call.To.String())
+	assert.Equal(t, "https://example.com/issues/12", retain.Ref)
+	assert.Equal(t, Pos{File: "testdata/examples/all-kinds.yaml", Line: 5, Col: 5}, retain.Pos)
+	assert.Equal(t, 10, retain.Call.To.Pos.Line)
+
+	assert.True(t, byID["encoder-released-on-every-path"].Call.EveryPath)
+
+	eval := byID["eval-holds-evalMu"]
+	assert.Equal(t, Exclusive, eval.Hold.Mode)
+	assert.Equal(t, "example.com/m/runtime.evalMu", eval.Hold.Lock.String())
+	assert.Len(t, eval.Functions, 2)
+	assert.Equal(t, "example.com/m/runtime.lockEval", eval.Hold.Via[0].String())
+
+	lookup := byID["registry-lookup-read-locked"]
+	assert.Equal(t, Shared, lookup.Hold.Mode)
+	assert.Equal(t, "example.com/m/runtime", lookup.Hold.Lock.Pkg)
+	assert.Equal(t, "encoderRegistry", lookup.Hold.Lock.Ident)
+	assert.Equal(t, "mu", lookup.Hold.Lock.Member)
+
+	owned := byID["active-encoder-owned"]
+	assert.Equal(t, "(example.com/m/runtime.CommandBuffer).active", owned.Field.String())
+	assert.Len(t, owned.Owns.Writers, 2)
+
+	order := byID["bounds-before-read"]
+	assert.Equal(t, "example.com/m/kernels.checkBounds", order.Order.First.String())
+	assert.Equal(t, "(*example.com/m/kernels.Table).read", order.Order.Then.String())
+}
+
+func TestLoadIncludeAndDirectory(t *testing.T) {
+	set, err := Load("testdata/examples/includes.yaml")
+	require.NoError(t, err)
+	assert.Len(t, set.Files, 2)
+	assert.Len(t, set.Invariants, 7)
+
+	// A directory reads every YAML file once, includes included.
+	dir := t.TempDir()
+	writeFile(t, dir, "go.mod", "module example.com/m\n")
+	writeFile(t, dir, "a.yaml", "version: 1\ninclude: [b.yaml]\n")
+	writeFile(t, dir, "b.yaml", "version: 1\ninvariants:\n  - {id: x, why: w, function: ./p.F, call: {to: ./p.G}}\n")
+	set, err = Load(dir)
+	require.NoError(t, err)
+	require.Len(t, set.Invariants, 1)
+	assert.Equal(t, "example.com/m/p.F", set.Invariants[0].Functions[0].String())
+}
+
+func TestLoadErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string // "line:col: message" fragments, in order
+	}{
+		{"malformed yaml", "version: 1\ninvariants:\n  - id: [x\n", []string{":2:1: malformed YAML: did not find expected ',' or ']'"}},
+		{"tab indentation", "version: 1\n\tinvariants: []\n", []string{":2:1: malformed YAML: found a tab character that violates indentation"}},
+		{"empty", "  \n", []string{":1:1: empty invariants file"}},
+		{"not a mapping", "- 1\n", []string{":1:1: invariants file must be a mapping, not a list"}},
+		{"missing version", "invariants:\n  - {id: a, why: w, function: p.F, call: {to: p.G}}\n", []string{":1:1: missing `version`"}},
+		{"wrong version", "version: 2\ninvariants: []\n", []string{":1:10: unsupported version 2", ":2:13: invariants must not be empty"}},
+		{"version not a number", "version: one\ninvariants: []\n", []string{":1:10: version must be an integer, not the string \"one\""}},
+		{"unknown file key", "version: 1\nrules: []\n", []string{":2:1: invariants file: unknown key \"rules\"", ":1:1: missing `invariants`"}},
+		{"unknown invariant key", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G}\n    severity: high\n", []string{":7:5: invariant: unknown key \"severity\""}},
+		{"unknown rule key", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G, everypath: true}\n", []string{":6:21: invariant a: call: unknown key \"everypath\""}},
+		{"wrong type", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: [p.F]\n    call: {to: p.G}\n", []string{":5:15: function must be a string, not a list"}},
+		{"bool expected", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, call: {to: p.G, every_path: yes please}}\n", []string{":3:64: call.every_path must be true or false"}},
+		{"unknown rule kind", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    require: {to: p.G}\n", []string{":6:5: invariant: unknown key \"require\"", ":3:5: invariant a: no rule"}},
+		{"two rules", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G}\n    forbid: {call: p.H}\n", []string{":7:5: invariant a: more than one rule (call, forbid)"}},
+		{"duplicate ids", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, call: {to: p.G}}\n  - {id: a, why: w, function: p.F, call: {to: p.H}}\n", []string{":4:5: duplicate id \"a\" (first declared at"}},
+		{"name does not parse", "version: 1\ninvariants:\n  - {id: a, why: w, function: (*p.T.m, call: {to: p.G}}\n", []string{":3:31: function: name \"(*p.T.m\": missing ')'"}},
+		{"name not an identifier", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F-1, call: {to: p.G}}\n", []string{":3:31: function: name \"p.F-1\": \"F-1\" is not an identifier"}},
+		{"unqualified without package", "version: 1\ninvariants:\n  - {id: a, why: w, function: F, call: {to: p.G}}\n", []string{":3:31: function: name \"F\": unqualified name needs a `package` key"}},
+		{"missing why", "version: 1\ninvariants:\n  - {id: a, function: p.F, call: {to: p.G}}\n", []string{":3:5: invariant a: missing `why`"}},
+		{"empty why", "version: 1\ninvariants:\n  - {id: a, why: '  ', function: p.F, call: {to: p.G}}\n", []string{":3:18: why must not be empty"}},
+		{"bad id", "version: 1\ninvariants:\n  - {id: 'a b', why: w, function: p.F, call: {to: p.G}}\n", []string{":3:10: id \"a b\": use letters"}},
+		{"no target", "version: 1\ninvariants:\n  - {id: a, why: w, call: {to: p.G}}\n", []string{":3:5: invariant a: a call rule needs a `function` or `functions` target"}},
+		{"owns without field", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, owns: {writers: [p.G]}}\n", []string{":3:5: invariant a: an owns rule needs a `field` target", ":3:21: invariant a: an owns rule targets a `field`"}},
+		{"field is not a member", "version: 1\ninvariants:\n  - {id: a, why: w, field: p.F, owns: {writers: [p.G]}}\n", []string{":3:28: field \"p.F\": want pkg.Type.field"}},
+		{"bad mode", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, hold: {lock: p.mu, mode: read}}\n", []string{":3:61: hold.mode \"read\": want exclusive or shared"}},
+		{"unsupported lang", "version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, function: p.F, call: {to: p.G}}\n", []string{":3:27: invariant a: lang \"rust\" is not supported"}},
+		{"missing rule key", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, order: {first: p.G}}\n", []string{":3:43: invariant a: order: missing `then`"}},
+		{"duplicate key", "version: 1\nversion: 1\ninvariants: []\n", []string{":2:1: invariants file: key \"version\" repeated (first at line 1)"}},
+		{"alias", "version: 1\ninvariants:\n  - &x {id: a, why: w, function: p.F, call: {to: p.G}}\n  - *x\n", []string{":1:1: YAML anchors and aliases are not supported"}},
+		{"two documents", "version: 1\ninvariants: []\n---\nversion: 1\n", []string{":3:1: more than one YAML document"}},
+		{"relative without module", "version: 1\ninvariants:\n  - {id: a, why: w, function: ./p.F, call: {to: p.G}}\n", []string{":3:31: function: name \"./p.F\": package \"./p\" is relative to the module, but no go.mod"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := Parse("inv.yaml", []byte(tc.src), "")
+			require.Error(t, err)
+			var list ErrorList
+			require.True(t, errors.As(err, &list), "error %v is not an ErrorList", err)
+			require.GreaterOrEqual(t, len(list), len(tc.want), "errors: %v", err)
+			for i, want := range tc.want {
+				assert.Contains(t, list[i].Error(), "inv.yaml"+want)
+			}
+		})
+	}
+}
+
+func TestLoadMissingInclude(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.yaml", "version: 1\ninclude:\n  - nothing-*.yaml\n")
+	_, err := Load(filepath.Join(dir, "a.yaml"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "a.yaml:3:5: include \"nothing-*.yaml\" matches no file")
+}
+
+func TestLoadDuplicateAcrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	inv := "version: 1\ninvariants:\n  - {id: same, why: w, function: p.F, call: {to: p.G}}\n"
+	writeFile(t, dir, "a.yaml", inv)
+	writeFile(t, dir, "b.yaml", inv)
+	_, err := Load(dir)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "b.yaml:3:5: duplicate id \"same\" (first declared at ")
+	assert.Contains(t, err.Error(), "a.yaml:3:5)")
+}
+
+func TestLoadMissingPaths(t *testing.T) {
+	_, err := Load()
+	require.Error(t, err)
+	_, err = Load(filepath.Join(t.TempDir(), "absent.yaml"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "absent.yaml")
+	_, err = Load(t.TempDir())
+	require.ErrorContains(t, err, "holds no .yaml or .yml file")
+}
+
+func writeFile(t *testing.T, dir, name, content string) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644))
+}

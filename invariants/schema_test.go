@@ -1,0 +1,90 @@
+package invariants
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
+)
+
+func compileSchema(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(Schema))
+	require.NoError(t, err)
+	c := jsonschema.NewCompiler()
+	require.NoError(t, c.AddResource("schema.json", doc))
+	s, err := c.Compile("schema.json")
+	require.NoError(t, err)
+	return s
+}
+
+// yamlToJSON converts a YAML document to the JSON value the schema sees.
+func yamlToJSON(t *testing.T, data []byte) any {
+	t.Helper()
+	var v any
+	require.NoError(t, yaml.Unmarshal(data, &v))
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	require.NoError(t, err)
+	return inst
+}
+
+// exampleFiles lists every invariants file the project ships: the
+// examples here, and the repository's own invariants beside this package.
+func exampleFiles(t *testing.T) []string {
+	var files []string
+	for _, pattern := range []string{"testdata/examples/*.yaml", "*.yaml", "../guardlint.yaml", "../docs/examples/*.yaml"} {
+		m, err := filepath.Glob(pattern)
+		require.NoError(t, err)
+		files = append(files, m...)
+	}
+	require.NotEmpty(t, files)
+	return files
+}
+
+func TestSchemaAcceptsEveryExample(t *testing.T) {
+	s := compileSchema(t)
+	for _, f := range exampleFiles(t) {
+		t.Run(f, func(t *testing.T) {
+			data, err := os.ReadFile(f)
+			require.NoError(t, err)
+			_, _, err = Parse(f, data, "example.com/m")
+			require.NoError(t, err, "the loader must accept every shipped example")
+			assert.NoError(t, s.Validate(yamlToJSON(t, data)))
+		})
+	}
+}
+
+// TestSchemaAgreesWithLoader checks that input the loader rejects for its
+// shape is rejected by the schema too, so editors flag what guardlint will.
+func TestSchemaAgreesWithLoader(t *testing.T) {
+	s := compileSchema(t)
+	for name, src := range map[string]string{
+		"unknown file key":       "version: 1\nrules: []\ninvariants: [{id: a, why: w, function: p.F, call: {to: p.G}}]\n",
+		"unknown invariant key":  "version: 1\ninvariants: [{id: a, why: w, function: p.F, call: {to: p.G}, severity: high}]\n",
+		"unknown rule key":       "version: 1\ninvariants: [{id: a, why: w, function: p.F, call: {to: p.G, everypath: true}}]\n",
+		"wrong type":             "version: 1\ninvariants: [{id: a, why: w, function: [p.F], call: {to: p.G}}]\n",
+		"no rule":                "version: 1\ninvariants: [{id: a, why: w, function: p.F}]\n",
+		"two rules":              "version: 1\ninvariants: [{id: a, why: w, function: p.F, call: {to: p.G}, forbid: {call: p.H}}]\n",
+		"missing why":            "version: 1\ninvariants: [{id: a, function: p.F, call: {to: p.G}}]\n",
+		"bad mode":               "version: 1\ninvariants: [{id: a, why: w, function: p.F, hold: {lock: p.mu, mode: read}}]\n",
+		"unsupported lang":       "version: 1\ninvariants: [{id: a, why: w, lang: rust, function: p.F, call: {to: p.G}}]\n",
+		"owns with function":     "version: 1\ninvariants: [{id: a, why: w, function: p.F, owns: {writers: [p.G]}}]\n",
+		"function and functions": "version: 1\ninvariants: [{id: a, why: w, function: p.F, functions: [p.G], call: {to: p.G}}]\n",
+		"name with spaces":       "version: 1\ninvariants: [{id: a, why: w, function: p.F G, call: {to: p.G}}]\n",
+		"wrong version":          "version: 2\ninvariants: [{id: a, why: w, function: p.F, call: {to: p.G}}]\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, _, err := Parse("inv.yaml", []byte(src), "")
+			require.Error(t, err, "loader")
+			assert.Error(t, s.Validate(yamlToJSON(t, []byte(src))), "schema")
+		})
+	}
+}
