@@ -1,0 +1,252 @@
+//go:build linux
+
+package cuda
+
+import (
+	goruntime "runtime"
+	"sync"
+	"syscall"
+	"unsafe"
+)
+
+// MaxKernelArgs is the most kernel parameters LaunchKernel passes.
+const MaxKernelArgs = 8
+
+// current remembers which context each OS thread has current, so that the
+// hot path skips cuCtxSetCurrent when the thread already has it. Every
+// context switch in the process goes through SetCurrent, which keeps the
+// cache exact; a stale entry (a reused thread id) shows up as
+// CUDA_ERROR_INVALID_CONTEXT and is repaired by [Driver.Repair].
+var current = struct {
+	sync.Mutex
+	byThread map[int]Context
+}{byThread: map[int]Context{}}
+
+// SetCurrent makes ctx current on the calling OS thread. The caller must have
+// locked the goroutine to its thread.
+func (d *Driver) SetCurrent(ctx Context) error {
+	tid := syscall.Gettid()
+	current.Lock()
+	have, ok := current.byThread[tid]
+	current.Unlock()
+	if ok && have == ctx {
+		return nil
+	}
+	if err := d.call("cuCtxSetCurrent", d.cuCtxSetCurrent, uintptr(ctx)); err != nil {
+		return err
+	}
+	current.Lock()
+	current.byThread[tid] = ctx
+	current.Unlock()
+	return nil
+}
+
+// Repair forgets the cached context of the calling thread and sets ctx
+// again; callers use it after a call failed with an invalid context.
+func (d *Driver) Repair(ctx Context) error {
+	current.Lock()
+	delete(current.byThread, syscall.Gettid())
+	current.Unlock()
+	return d.SetCurrent(ctx)
+}
+
+// Version returns the driver's CUDA version, e.g. 13000.
+func (d *Driver) Version() (int, error) {
+	v := new(int32)
+	err := d.call("cuDriverGetVersion", d.cuDriverGetVersion, uintptr(unsafe.Pointer(v)))
+	return int(*v), err
+}
+
+// DeviceCount returns the number of CUDA devices.
+func (d *Driver) DeviceCount() (int, error) {
+	n := new(int32)
+	err := d.call("cuDeviceGetCount", d.cuDeviceGetCount, uintptr(unsafe.Pointer(n)))
+	return int(*n), err
+}
+
+// DeviceGet returns the device with the given ordinal.
+func (d *Driver) DeviceGet(ordinal int) (Device, error) {
+	dev := new(Device)
+	err := d.call("cuDeviceGet", d.cuDeviceGet, uintptr(unsafe.Pointer(dev)), uintptr(ordinal))
+	return *dev, err
+}
+
+// DeviceName returns the marketing name of dev.
+func (d *Driver) DeviceName(dev Device) (string, error) {
+	buf := make([]byte, 256)
+	if err := d.call("cuDeviceGetName", d.cuDeviceGetName, uintptr(unsafe.Pointer(&buf[0])), uintptr(len(buf)), uintptr(dev)); err != nil {
+		return "", err
+	}
+	n := 0
+	for n < len(buf) && buf[n] != 0 {
+		n++
+	}
+	return string(buf[:n]), nil
+}
+
+// ComputeCapability returns the major and minor compute capability of dev.
+func (d *Driver) ComputeCapability(dev Device) (major, minor int, err error) {
+	major, err = d.attribute(dev, attrComputeMajor)
+	if err != nil {
+		return 0, 0, err
+	}
+	minor, err = d.attribute(dev, attrComputeMinor)
+	return major, minor, err
+}
+
+// Multiprocessors returns the number of SMs of dev.
+func (d *Driver) Multiprocessors(dev Device) (int, error) { return d.attribute(dev, attrMultiprocessors) }
+
+func (d *Driver) attribute(dev Device, attr int) (int, error) {
+	v := new(int32)
+	err := d.call("cuDeviceGetAttribute", d.cuDeviceGetAttribute, uintptr(unsafe.Pointer(v)), uintptr(attr), uintptr(dev))
+	return int(*v), err
+}
+
+// PrimaryCtxRetain retains the primary context of dev.
+func (d *Driver) PrimaryCtxRetain(dev Device) (Context, error) {
+	ctx := new(Context)
+	err := d.call("cuDevicePrimaryCtxRetain", d.cuDevicePrimaryCtxRetain, uintptr(unsafe.Pointer(ctx)), uintptr(dev))
+	return *ctx, err
+}
+
+// PrimaryCtxRelease releases the primary context of dev.
+func (d *Driver) PrimaryCtxRelease(dev Device) error {
+	return d.call("cuDevicePrimaryCtxRelease_v2", d.cuDevicePrimaryCtxRelease, uintptr(dev))
+}
+
+// MemAlloc allocates bytes of device memory.
+func (d *Driver) MemAlloc(bytes int) (DevicePtr, error) {
+	p := new(DevicePtr)
+	err := d.call("cuMemAlloc_v2", d.cuMemAlloc, uintptr(unsafe.Pointer(p)), uintptr(bytes))
+	return *p, err
+}
+
+// MemFree frees device memory.
+func (d *Driver) MemFree(p DevicePtr) error {
+	return d.call("cuMemFree_v2", d.cuMemFree, uintptr(p))
+}
+
+// MemGetInfo returns the free and total device memory in bytes.
+func (d *Driver) MemGetInfo() (free, total int, err error) {
+	f, t := new(uintptr), new(uintptr)
+	err = d.call("cuMemGetInfo_v2", d.cuMemGetInfo, uintptr(unsafe.Pointer(f)), uintptr(unsafe.Pointer(t)))
+	return int(*f), int(*t), err
+}
+
+// MemcpyHtoDAsync copies bytes from host memory at src to dst on s. The
+// caller keeps src pinned until the stream has passed the copy.
+func (d *Driver) MemcpyHtoDAsync(dst DevicePtr, src unsafe.Pointer, bytes int, s Stream) error {
+	return d.call("cuMemcpyHtoDAsync_v2", d.cuMemcpyHtoDAsync, uintptr(dst), uintptr(src), uintptr(bytes), uintptr(s))
+}
+
+// MemcpyDtoHAsync copies bytes from src to host memory at dst on s. The
+// caller keeps dst pinned until the stream has passed the copy.
+func (d *Driver) MemcpyDtoHAsync(dst unsafe.Pointer, src DevicePtr, bytes int, s Stream) error {
+	return d.call("cuMemcpyDtoHAsync_v2", d.cuMemcpyDtoHAsync, uintptr(dst), uintptr(src), uintptr(bytes), uintptr(s))
+}
+
+// MemcpyDtoDAsync copies bytes between device buffers on s.
+func (d *Driver) MemcpyDtoDAsync(dst, src DevicePtr, bytes int, s Stream) error {
+	return d.call("cuMemcpyDtoDAsync_v2", d.cuMemcpyDtoDAsync, uintptr(dst), uintptr(src), uintptr(bytes), uintptr(s))
+}
+
+// MemsetD32Async sets n 32-bit words at dst to v on s.
+func (d *Driver) MemsetD32Async(dst DevicePtr, v uint32, n int, s Stream) error {
+	return d.call("cuMemsetD32Async", d.cuMemsetD32Async, uintptr(dst), uintptr(v), uintptr(n), uintptr(s))
+}
+
+// StreamCreateNonBlocking creates a stream that does not synchronize with
+// the legacy default stream.
+func (d *Driver) StreamCreateNonBlocking() (Stream, error) {
+	s := new(Stream)
+	err := d.call("cuStreamCreate", d.cuStreamCreate, uintptr(unsafe.Pointer(s)), streamNonBlocking)
+	return *s, err
+}
+
+// StreamDestroy destroys s.
+func (d *Driver) StreamDestroy(s Stream) error {
+	return d.call("cuStreamDestroy_v2", d.cuStreamDestroy, uintptr(s))
+}
+
+// StreamSynchronize waits until s has finished its work.
+func (d *Driver) StreamSynchronize(s Stream) error {
+	return d.call("cuStreamSynchronize", d.cuStreamSynchronize, uintptr(s))
+}
+
+// StreamWaitEvent makes s wait for the most recent record of e.
+func (d *Driver) StreamWaitEvent(s Stream, e Event) error {
+	return d.call("cuStreamWaitEvent", d.cuStreamWaitEvent, uintptr(s), uintptr(e), 0)
+}
+
+// EventCreate creates an event without timing.
+func (d *Driver) EventCreate() (Event, error) {
+	e := new(Event)
+	err := d.call("cuEventCreate", d.cuEventCreate, uintptr(unsafe.Pointer(e)), eventDisableTiming)
+	return *e, err
+}
+
+// EventDestroy destroys e.
+func (d *Driver) EventDestroy(e Event) error {
+	return d.call("cuEventDestroy_v2", d.cuEventDestroy, uintptr(e))
+}
+
+// EventRecord records e on s.
+func (d *Driver) EventRecord(e Event, s Stream) error {
+	return d.call("cuEventRecord", d.cuEventRecord, uintptr(e), uintptr(s))
+}
+
+// EventSynchronize waits for the most recent record of e.
+func (d *Driver) EventSynchronize(e Event) error {
+	return d.call("cuEventSynchronize", d.cuEventSynchronize, uintptr(e))
+}
+
+// ModuleLoadData loads a PTX image (NUL-terminated by this function).
+func (d *Driver) ModuleLoadData(ptx []byte) (Module, error) {
+	img := make([]byte, len(ptx)+1)
+	copy(img, ptx)
+	m := new(Module)
+	err := d.call("cuModuleLoadData", d.cuModuleLoadData, uintptr(unsafe.Pointer(m)), uintptr(unsafe.Pointer(&img[0])))
+	goruntime.KeepAlive(img)
+	return *m, err
+}
+
+// ModuleUnload unloads m.
+func (d *Driver) ModuleUnload(m Module) error {
+	return d.call("cuModuleUnload", d.cuModuleUnload, uintptr(m))
+}
+
+// ModuleGetFunction looks up a kernel by its (extern "C") name.
+func (d *Driver) ModuleGetFunction(m Module, name string) (Function, error) {
+	f := new(Function)
+	cname := cString(name)
+	err := d.call("cuModuleGetFunction", d.cuModuleGetFunction, uintptr(unsafe.Pointer(f)), uintptr(m), uintptr(unsafe.Pointer(&cname[0])))
+	goruntime.KeepAlive(cname)
+	return *f, err
+}
+
+// launchParams is the kernel parameter block: one 8-byte slot per argument
+// (device pointers fill a slot, 32-bit scalars its low half) and the array
+// of pointers to the slots that cuLaunchKernel reads.
+type launchParams struct {
+	vals [MaxKernelArgs]uint64
+	ptrs [MaxKernelArgs]unsafe.Pointer
+}
+
+// LaunchKernel launches f on s with a 1-D grid. args holds one value per
+// kernel parameter. The parameter block lives in Go memory and is pinned for
+// the call, since the pointer array holds Go pointers.
+func (d *Driver) LaunchKernel(f Function, grid, block, sharedBytes uint32, s Stream, args []uint64) error {
+	p := new(launchParams)
+	n := copy(p.vals[:], args)
+	for i := 0; i < n; i++ {
+		p.ptrs[i] = unsafe.Pointer(&p.vals[i])
+	}
+	var pin goruntime.Pinner
+	pin.Pin(p)
+	err := d.call("cuLaunchKernel", d.cuLaunchKernel, uintptr(f),
+		uintptr(grid), 1, 1, uintptr(block), 1, 1,
+		uintptr(sharedBytes), uintptr(s), uintptr(unsafe.Pointer(&p.ptrs[0])), 0)
+	pin.Unpin()
+	return err
+}
