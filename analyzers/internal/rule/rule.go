@@ -1,0 +1,243 @@
+// Package rule is the plumbing the rule analyzers share: finding the
+// invariants that apply to a package, resolving their names through
+// go/types, and reporting through one helper that applies suppressions
+// and puts the invariant id and its why into every message.
+package rule
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/guardlint/guardlint/analyzers/guardconf"
+	"github.com/guardlint/guardlint/analyzers/live"
+	"github.com/guardlint/guardlint/analyzers/suppress"
+	"github.com/guardlint/guardlint/invariants"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Requires returns the analyzers a rule analyzer needs, given the
+// guardconf analyzer of its suite.
+func Requires(conf *analysis.Analyzer) []*analysis.Analyzer {
+	return []*analysis.Analyzer{conf, live.Analyzer, suppress.Analyzer}
+}
+
+// Rule is one rule analyzer's view of a pass.
+type Rule struct {
+	Pass *analysis.Pass
+	Conf *guardconf.Config
+	Live *live.Info
+	Sup  *suppress.Result
+	kind invariants.Kind
+	pkgs map[string]*types.Package
+}
+
+// New collects the results a rule analyzer needs from its pass.
+func New(pass *analysis.Pass, conf *analysis.Analyzer, kind invariants.Kind) *Rule {
+	return &Rule{
+		Pass: pass,
+		Conf: pass.ResultOf[conf].(*guardconf.Config),
+		Live: pass.ResultOf[live.Analyzer].(*live.Info),
+		Sup:  pass.ResultOf[suppress.Analyzer].(*suppress.Result),
+		kind: kind,
+	}
+}
+
+// Invariants returns the Go invariants of the rule's kind whose targets
+// lie in this package: a function target declared here, or, for owns, a
+// field this package can see (it may write it).
+func (r *Rule) Invariants() []*invariants.Invariant {
+	var out []*invariants.Invariant
+	for _, inv := range r.Conf.Set.Invariants {
+		if inv.Kind != r.kind || inv.Lang != invariants.LangGo {
+			continue
+		}
+		switch {
+		case inv.Field != nil:
+			if r.Package(inv.Field.Pkg) != nil {
+				out = append(out, inv)
+			}
+		default:
+			for _, fn := range inv.Functions {
+				if fn.Pkg == r.Pass.Pkg.Path() {
+					out = append(out, inv)
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Target is a resolved target function of an invariant.
+type Target struct {
+	Name invariants.Name
+	Func *types.Func
+	Decl *ast.FuncDecl
+	Body *live.Body
+}
+
+// Targets resolves the invariant's functions that live in this package.
+// Each one that does not resolve is reported as unverifiable and skipped.
+func (r *Rule) Targets(inv *invariants.Invariant) []Target {
+	var out []Target
+	for _, n := range inv.Functions {
+		if n.Pkg != r.Pass.Pkg.Path() {
+			continue
+		}
+		fn, err := r.Func(n)
+		if err != nil {
+			r.Unverifiable(inv, n.Pos, "target %s not found in package %s: %v", n.Short(), n.Pkg, err)
+			continue
+		}
+		decl := r.Live.Decl(fn)
+		if decl == nil || decl.Body == nil {
+			r.Unverifiable(inv, n.Pos, "target %s has no Go body in package %s", n.Short(), n.Pkg)
+			continue
+		}
+		out = append(out, Target{Name: n, Func: fn, Decl: decl, Body: r.Live.Func(decl)})
+	}
+	return out
+}
+
+// Package finds a package by import path among this package, everything
+// it imports, and every package its code refers to.
+func (r *Rule) Package(path string) *types.Package {
+	if r.pkgs == nil {
+		r.pkgs = map[string]*types.Package{}
+		var add func(p *types.Package)
+		add = func(p *types.Package) {
+			if p == nil || r.pkgs[p.Path()] != nil {
+				return
+			}
+			r.pkgs[p.Path()] = p
+			for _, imp := range p.Imports() {
+				add(imp)
+			}
+		}
+		add(r.Pass.Pkg)
+		for _, obj := range r.Pass.TypesInfo.Uses {
+			add(obj.Pkg())
+		}
+	}
+	return r.pkgs[path]
+}
+
+// lookup resolves a name to its object: a package-level object, or a
+// method or field of a named type.
+func (r *Rule) lookup(n invariants.Name) (types.Object, error) {
+	pkg := r.Package(n.Pkg)
+	if pkg == nil {
+		return nil, fmt.Errorf("package %s is not imported by %s", n.Pkg, r.Pass.Pkg.Path())
+	}
+	obj := pkg.Scope().Lookup(n.Ident)
+	if obj == nil {
+		return nil, fmt.Errorf("%s is not declared in package %s", n.Ident, n.Pkg)
+	}
+	if n.Member == "" {
+		return obj, nil
+	}
+	tn, ok := obj.(*types.TypeName)
+	if !ok {
+		return nil, fmt.Errorf("%s is not a type", n.Ident)
+	}
+	member, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, n.Member)
+	if member == nil {
+		return nil, fmt.Errorf("%s has no method or field %s", n.Ident, n.Member)
+	}
+	return member, nil
+}
+
+// Func resolves a function or method name.
+func (r *Rule) Func(n invariants.Name) (*types.Func, error) {
+	obj, err := r.lookup(n)
+	if err != nil {
+		return nil, err
+	}
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return nil, fmt.Errorf("%s is not a function or method", n.Short())
+	}
+	return fn.Origin(), nil
+}
+
+// Var resolves a package-level variable or a field.
+func (r *Rule) Var(n invariants.Name) (*types.Var, error) {
+	obj, err := r.lookup(n)
+	if err != nil {
+		return nil, err
+	}
+	v, ok := obj.(*types.Var)
+	if !ok {
+		return nil, fmt.Errorf("%s is not a variable or field", n.Short())
+	}
+	return v, nil
+}
+
+// Funcs resolves a list of names, reporting each that does not resolve.
+func (r *Rule) Funcs(inv *invariants.Invariant, what string, names []invariants.Name) ([]*types.Func, bool) {
+	ok := true
+	var out []*types.Func
+	for _, n := range names {
+		fn, err := r.Func(n)
+		if err != nil {
+			r.Unverifiable(inv, n.Pos, "%s %s does not resolve: %v", what, n.Short(), err)
+			ok = false
+			continue
+		}
+		out = append(out, fn)
+	}
+	return out, ok
+}
+
+// Report reports a finding for an invariant at a node, unless a
+// suppression comment covers it.
+func (r *Rule) Report(inv *invariants.Invariant, rng analysis.Range, format string, args ...any) {
+	if r.Sup.Suppressed(r.Pass.Fset, rng.Pos(), inv.ID) {
+		return
+	}
+	r.emit(inv, rng.Pos(), rng.End(), fmt.Sprintf(format, args...))
+}
+
+// Unverifiable reports, at a position in the invariants file, that an
+// invariant cannot be checked. It cannot be suppressed: the invariant
+// itself is wrong or stale.
+func (r *Rule) Unverifiable(inv *invariants.Invariant, at invariants.Pos, format string, args ...any) {
+	pos := r.Conf.Pos(at)
+	r.emit(inv, pos, pos, "cannot verify: "+fmt.Sprintf(format, args...))
+}
+
+func (r *Rule) emit(inv *invariants.Invariant, pos, end token.Pos, msg string) {
+	d := analysis.Diagnostic{
+		Pos:      pos,
+		End:      end,
+		Category: inv.ID,
+		URL:      inv.Ref,
+		Message:  Message(inv, msg),
+	}
+	if decl := r.Conf.Pos(inv.Pos); decl.IsValid() && decl != pos {
+		d.Related = []analysis.RelatedInformation{{Pos: decl, Message: "invariant " + inv.ID + " is declared here"}}
+	}
+	r.Pass.Report(d)
+}
+
+// Message formats a finding: the invariant id first, the why last.
+func Message(inv *invariants.Invariant, msg string) string {
+	why := "why: " + inv.Why
+	if inv.Ref != "" {
+		why += "; see " + inv.Ref
+	}
+	return fmt.Sprintf("invariant %s: %s (%s)", inv.ID, msg, why)
+}
+
+// FuncName is the short name of a function for messages: pkg.F or
+// (*pkg.T).m.
+func FuncName(fn *types.Func) string {
+	name := fn.FullName()
+	if fn.Pkg() != nil {
+		name = strings.ReplaceAll(name, fn.Pkg().Path()+".", fn.Pkg().Name()+".")
+	}
+	return name
+}

@@ -1,0 +1,226 @@
+package live
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Analyzer computes live code; see the package documentation.
+var Analyzer = &analysis.Analyzer{
+	Name:       "live",
+	Doc:        "compute the live code of every function for guardlint's rules",
+	URL:        "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/live",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Info](),
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	info := &Info{
+		pass:   pass,
+		bodies: map[ast.Node]*Body{},
+		decls:  map[*types.Func]*ast.FuncDecl{},
+		runs:   map[runKey]runState{},
+		bound:  map[*types.Var]*ast.FuncLit{},
+		single: singleAssignments(pass),
+	}
+	for v, e := range info.single {
+		if lit, ok := e.(*ast.FuncLit); ok {
+			info.bound[v] = lit
+		}
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					info.decls[fn] = fd
+				}
+			}
+		}
+	}
+	return info, nil
+}
+
+// Info is the analyzer's result for one package. It builds bodies lazily
+// and is safe for use by several analyzers at once.
+type Info struct {
+	pass *analysis.Pass
+
+	mu     sync.Mutex
+	bodies map[ast.Node]*Body // by *ast.FuncDecl or *ast.FuncLit
+	decls  map[*types.Func]*ast.FuncDecl
+	runs   map[runKey]runState
+	bound  map[*types.Var]*ast.FuncLit // local variables bound once to a literal
+	single map[*types.Var]ast.Expr     // local variables assigned once, at definition
+}
+
+// Value returns the expression a local variable was given at its
+// definition, when that is its only assignment and its address is never
+// taken; otherwise nil.
+func (in *Info) Value(v *types.Var) ast.Expr { return in.single[v] }
+
+// Pass returns the pass the result belongs to.
+func (in *Info) Pass() *analysis.Pass { return in.pass }
+
+// Decl returns the declaration of a function or method of this package
+// that has a body, or nil.
+func (in *Info) Decl(fn *types.Func) *ast.FuncDecl {
+	return in.decls[fn.Origin()]
+}
+
+// Func returns the live body of a function declaration. It returns nil
+// for a declaration without a body (an assembly or linkname function).
+func (in *Info) Func(decl *ast.FuncDecl) *Body {
+	if decl.Body == nil {
+		return nil
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return in.bodyLocked(decl, decl.Body)
+}
+
+// bodyLocked builds or returns the body of a declaration or literal.
+func (in *Info) bodyLocked(fn ast.Node, block *ast.BlockStmt) *Body {
+	if b, ok := in.bodies[fn]; ok {
+		return b
+	}
+	b := &Body{Node: fn}
+	in.bodies[fn] = b // before building: literals may refer to each other
+	newBuilder(in, b).build(block)
+	return b
+}
+
+// Body is the live code of one function declaration or literal.
+type Body struct {
+	// Node is the *ast.FuncDecl or *ast.FuncLit.
+	Node ast.Node
+	// Blocks are the live basic blocks; Blocks[0] is the entry.
+	Blocks []*Block
+	// Calls is every call and function reference in the body, nested
+	// literals included, live or not, in source order.
+	Calls []*Occurrence
+	// Dead lists the code of the body that does not run, or cannot be
+	// shown to run, with the reason.
+	Dead []*DeadCode
+}
+
+// DeadCode is a region of a body that is not live.
+type DeadCode struct {
+	Node   ast.Node
+	Reason string
+	// Maybe: the code might still run (see Occurrence.Maybe).
+	Maybe bool
+}
+
+// DeadAt returns the dead region that holds pos, or nil when pos is live.
+func (b *Body) DeadAt(pos token.Pos) *DeadCode {
+	for _, d := range b.Dead {
+		if d.Node.Pos() <= pos && pos < d.Node.End() {
+			return d
+		}
+	}
+	return nil
+}
+
+// Block is a live basic block.
+type Block struct {
+	Steps []*Step
+	Succs []*Block
+	// Return is the return statement that ends the block, or nil when the
+	// block does not end the function normally (it jumps on, or it ends
+	// in a panic or another terminating call). Falling off the end of a
+	// function is a synthetic return at the closing brace.
+	Return *ast.ReturnStmt
+	index  int
+}
+
+// Step is one statement or expression of a block, with what it runs.
+type Step struct {
+	// Node is the statement, expression or value spec.
+	Node ast.Node
+	// Effects are the calls the step makes, in evaluation order.
+	Effects []*Effect
+}
+
+// Effect is one call that runs when its step runs.
+type Effect struct {
+	Call *ast.CallExpr
+	// Callee is the statically known function or method called, or nil
+	// for a call of a function value, a builtin or a conversion.
+	Callee *types.Func
+	// Deferred: the call runs when the function returns, not here.
+	Deferred bool
+	// Cond: the call may not run when the step runs (it is the right
+	// operand of && or ||).
+	Cond bool
+	// Lit is set when the effect is a function literal running here; its
+	// body's effects happen at this point.
+	Lit *Body
+}
+
+// Occurrence is a call or a reference to a function in a body.
+type Occurrence struct {
+	// Node is the *ast.CallExpr, or the expression of a function or method
+	// value that is never called.
+	Node   ast.Node
+	Callee *types.Func
+	// Dead is "" when the call is live, else why it does not run (or
+	// cannot be shown to run), as a phrase: "in a constant-false branch".
+	Dead string
+	// Maybe is set for dead occurrences that might still run (a stored
+	// literal, a go statement); prohibitions count those.
+	Maybe bool
+}
+
+// Is reports whether Callee is one of fns.
+func (o *Occurrence) Is(fns ...*types.Func) bool {
+	return o.Callee != nil && contains(fns, o.Callee)
+}
+
+// Walk calls f for every effect of the body that runs, including the
+// effects of literals that run inside it, depth first.
+func (b *Body) Walk(f func(*Step, *Effect)) {
+	seen := map[*Body]bool{}
+	var walk func(*Body)
+	walk = func(b *Body) {
+		if seen[b] {
+			return
+		}
+		seen[b] = true
+		for _, blk := range b.Blocks {
+			for _, s := range blk.Steps {
+				for _, e := range s.Effects {
+					f(s, e)
+					if e.Lit != nil {
+						walk(e.Lit)
+					}
+				}
+			}
+		}
+	}
+	walk(b)
+}
+
+func contains[T comparable](list []T, x T) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// calleeOf returns the static callee of a call, with generic
+// instantiations mapped to their origin.
+func calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
