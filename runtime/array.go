@@ -1,0 +1,216 @@
+package runtime
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+)
+
+// opKind is the operation that produces an array.
+type opKind int
+
+const (
+	opData opKind = iota // uploaded data
+	opAdd
+	opMul
+	opSoftcap
+	opSum
+	opUniform
+)
+
+var opNames = [...]string{"data", "add", "mul", "softcap", "sum", "uniform"}
+
+// Array is a lazy float32 array in the style of MLX: operations build a
+// graph, and Eval (or reading the array) computes it on the array's device.
+// An array may be built on one goroutine and evaluated or read on another.
+//
+// The graph fields (op, inputs, scalar, key) are fixed at construction and
+// touched afterwards only under evalMu; mu guards the result.
+type Array struct {
+	dev    *Device
+	shape  []int
+	size   int
+	op     opKind
+	inputs []*Array
+	scalar float32
+	key    Key
+	err    error // a construction error, reported by Eval and reads
+
+	mu   sync.Mutex
+	buf  *Buffer
+	done bool // evaluated; buf is nil afterwards only when freed
+}
+
+// FromSlice uploads data as an array of the given shape (one dimension of
+// len(data) when no shape is given).
+func FromSlice(d *Device, data []float32, shape ...int) (*Array, error) {
+	if d == nil {
+		return nil, fmt.Errorf("from slice: %w: nil device", ErrInvalidArgument)
+	}
+	if len(shape) == 0 {
+		shape = []int{len(data)}
+	}
+	size, err := shapeSize(shape)
+	if err != nil {
+		return nil, fmt.Errorf("from slice: %w", err)
+	}
+	if size != len(data) {
+		return nil, fmt.Errorf("from slice: %d elements for shape %v of %d: %w", len(data), shape, size, ErrLength)
+	}
+	b, err := d.BufferFrom(data)
+	if err != nil {
+		return nil, fmt.Errorf("from slice: %w", err)
+	}
+	return &Array{dev: d, shape: slices.Clone(shape), size: size, op: opData, buf: b, done: true}, nil
+}
+
+// shapeSize returns the number of elements of a shape.
+func shapeSize(shape []int) (int, error) {
+	size := 1
+	for _, s := range shape {
+		if s <= 0 {
+			return 0, fmt.Errorf("shape %v: %w: dimensions must be positive", shape, ErrShape)
+		}
+		size *= s
+		if size > math.MaxUint32 {
+			return 0, fmt.Errorf("shape %v: %w: more than 2^32-1 elements", shape, ErrShape)
+		}
+	}
+	return size, nil
+}
+
+// failed returns an array that reports err when evaluated or read.
+func failed(err error) *Array { return &Array{err: err} }
+
+// binaryOp builds an elementwise node of two arrays of the same shape.
+func binaryOp(op opKind, a, b *Array) *Array {
+	name := opNames[op]
+	switch {
+	case a == nil || b == nil:
+		return failed(fmt.Errorf("%s: %w: nil array", name, ErrInvalidArgument))
+	case a.err != nil:
+		return failed(a.err)
+	case b.err != nil:
+		return failed(b.err)
+	case a.dev != b.dev:
+		return failed(fmt.Errorf("%s: %w: %s and %s", name, ErrDevices, a.dev, b.dev))
+	case !slices.Equal(a.shape, b.shape):
+		return failed(fmt.Errorf("%s: shapes %v and %v: %w", name, a.shape, b.shape, ErrShape))
+	}
+	return &Array{dev: a.dev, shape: slices.Clone(a.shape), size: a.size, op: op, inputs: []*Array{a, b}}
+}
+
+// Add returns a + b, elementwise.
+func Add(a, b *Array) *Array { return binaryOp(opAdd, a, b) }
+
+// Mul returns a * b, elementwise.
+func Mul(a, b *Array) *Array { return binaryOp(opMul, a, b) }
+
+// Softcap returns c * tanh(x / c), elementwise.
+func Softcap(x *Array, c float32) *Array {
+	switch {
+	case x == nil:
+		return failed(fmt.Errorf("softcap: %w: nil array", ErrInvalidArgument))
+	case x.err != nil:
+		return failed(x.err)
+	case !(c > 0) || math.IsInf(float64(c), 1):
+		return failed(fmt.Errorf("softcap: cap %v: %w: want a positive finite number", c, ErrInvalidArgument))
+	}
+	return &Array{dev: x.dev, shape: slices.Clone(x.shape), size: x.size, op: opSoftcap, inputs: []*Array{x}, scalar: c}
+}
+
+// Sum returns the sum of all elements as a scalar (shape []), computed with
+// the fixed reduction tree shared by every backend.
+func Sum(x *Array) *Array {
+	switch {
+	case x == nil:
+		return failed(fmt.Errorf("sum: %w: nil array", ErrInvalidArgument))
+	case x.err != nil:
+		return failed(x.err)
+	}
+	return &Array{dev: x.dev, shape: []int{}, size: 1, op: opSum, inputs: []*Array{x}}
+}
+
+// Uniform returns uniform random numbers in [0, 1) of the given shape, with
+// a key drawn from the process-global random state when it is called.
+func Uniform(d *Device, shape ...int) *Array {
+	if d == nil {
+		return failed(fmt.Errorf("uniform: %w: nil device", ErrInvalidArgument))
+	}
+	size, err := shapeSize(shape)
+	if err != nil {
+		return failed(fmt.Errorf("uniform: %w", err))
+	}
+	return &Array{dev: d, shape: slices.Clone(shape), size: size, op: opUniform, key: NextKey()}
+}
+
+// Shape returns a copy of the array's shape.
+func (a *Array) Shape() []int { return slices.Clone(a.shape) }
+
+// Size returns the number of elements.
+func (a *Array) Size() int { return a.size }
+
+// Device returns the array's device.
+func (a *Array) Device() *Device { return a.dev }
+
+// Err returns the array's construction error, if any.
+func (a *Array) Err() error { return a.err }
+
+// Data evaluates the array if needed and returns a copy of its elements.
+func (a *Array) Data() ([]float32, error) {
+	if err := Eval(a); err != nil {
+		return nil, err
+	}
+	a.mu.Lock()
+	b := a.buf
+	a.mu.Unlock()
+	if b == nil {
+		return nil, fmt.Errorf("read array: %w", ErrFreed)
+	}
+	out, err := b.Floats()
+	if err != nil {
+		return nil, fmt.Errorf("read array: %w", err)
+	}
+	return out, nil
+}
+
+// Item evaluates a one-element array and returns its element.
+func (a *Array) Item() (float32, error) {
+	if a.err == nil && a.size != 1 {
+		return 0, fmt.Errorf("item of an array of %d elements: %w", a.size, ErrShape)
+	}
+	d, err := a.Data()
+	if err != nil {
+		return 0, err
+	}
+	return d[0], nil
+}
+
+// Free releases the array's device memory. Reading it afterwards, or
+// evaluating an array built on it, returns ErrFreed.
+func (a *Array) Free() error {
+	evalMu.Lock()
+	defer evalMu.Unlock()
+	return a.freeLocked()
+}
+
+// freeLocked frees the array's buffer; evalMu is held.
+func (a *Array) freeLocked() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.err != nil {
+		return a.err
+	}
+	if a.buf == nil {
+		if a.done {
+			return fmt.Errorf("free array: %w", ErrFreed)
+		}
+		a.done = true // never evaluated: nothing to free, and nothing to evaluate
+		a.inputs = nil
+		return nil
+	}
+	err := a.buf.Free()
+	a.buf = nil
+	return err
+}

@@ -1,0 +1,306 @@
+//go:build linux
+
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	goruntime "runtime"
+	"unsafe"
+
+	"github.com/guardlint/guardlint/runtime/internal/cuda"
+	"github.com/guardlint/guardlint/runtime/kernels"
+)
+
+// errNoDriver marks a CUDA driver that cannot be loaded or initialised; in
+// auto mode it selects the CPU backend.
+var errNoDriver = errors.New("no usable CUDA driver")
+
+// elementwiseBlock is the block size of every 1-D kernel launch.
+const elementwiseBlock = 256
+
+// cudaBackend runs on one CUDA device through its primary context. Every
+// driver call goes through do, which locks the goroutine to its OS thread and
+// makes the context current there: a context is current per OS thread and
+// goroutines migrate between threads.
+type cudaBackend struct {
+	drv     *cuda.Driver
+	dev     cuda.Device
+	ctx     cuda.Context
+	name    string
+	version int
+	source  KernelSource
+	funcs   [numKernels]cuda.Function
+	modules []cuda.Module
+	xfer    cuda.Stream // transfer lane for uploads and downloads
+}
+
+func newCUDABackend(c config) (*cudaBackend, error) {
+	drv, err := cuda.LoadDriver()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", errNoDriver, err)
+	}
+	b := &cudaBackend{drv: drv, source: c.kernels}
+	if b.version, err = drv.Version(); err != nil {
+		return nil, err
+	}
+	if b.dev, err = drv.DeviceGet(c.ordinal); err != nil {
+		return nil, fmt.Errorf("device %d: %w", c.ordinal, err)
+	}
+	if b.name, err = drv.DeviceName(b.dev); err != nil {
+		return nil, err
+	}
+	if b.ctx, err = drv.PrimaryCtxRetain(b.dev); err != nil {
+		return nil, fmt.Errorf("retain primary context of device %d: %w", c.ordinal, err)
+	}
+	if err := b.init(); err != nil {
+		_ = b.close()
+		return nil, err
+	}
+	return b, nil
+}
+
+// init creates the transfer lane and loads the kernels.
+func (b *cudaBackend) init() error {
+	return b.do(func() error {
+		var err error
+		if b.xfer, err = b.drv.StreamCreateNonBlocking(); err != nil {
+			return err
+		}
+		return b.loadKernels()
+	})
+}
+
+// do runs f with the OS thread locked and the device's context current.
+func (b *cudaBackend) do(f func() error) error {
+	goruntime.LockOSThread()
+	defer goruntime.UnlockOSThread()
+	if err := b.drv.SetCurrent(b.ctx); err != nil {
+		return err
+	}
+	err := f()
+	var ce *cuda.Error
+	if errors.As(err, &ce) && ce.Code == cuda.ErrorInvalidContext {
+		// A stale per-thread cache entry (a reused thread id): set the
+		// context again and retry once.
+		if rerr := b.drv.Repair(b.ctx); rerr != nil {
+			return rerr
+		}
+		err = f()
+	}
+	return err
+}
+
+// loadKernels loads every module from embedded PTX or from NVRTC.
+func (b *cudaBackend) loadKernels() error {
+	mods, err := kernels.Modules()
+	if err != nil {
+		return err
+	}
+	for _, m := range mods {
+		ptx := []byte(m.PTX)
+		if b.source == KernelsNVRTC {
+			if ptx, err = b.compile(m.Name+".cu", m.Source); err != nil {
+				return err
+			}
+		}
+		mod, err := b.drv.ModuleLoadData(ptx)
+		if err != nil {
+			return fmt.Errorf("load kernel module %s (%s): %w", m.Name, b.source, err)
+		}
+		b.modules = append(b.modules, mod)
+		for id, name := range kernelNames {
+			if b.funcs[id] != 0 {
+				continue
+			}
+			if f, err := b.drv.ModuleGetFunction(mod, name); err == nil {
+				b.funcs[id] = f
+			}
+		}
+	}
+	for id, f := range b.funcs {
+		if f == 0 {
+			return fmt.Errorf("kernel %s not found in any module", kernelNames[id])
+		}
+	}
+	return nil
+}
+
+// compile runs NVRTC on one source for this device's architecture.
+func (b *cudaBackend) compile(name, source string) ([]byte, error) {
+	nv, err := cuda.LoadNVRTC()
+	if err != nil {
+		return nil, fmt.Errorf("compile %s: %w", name, err)
+	}
+	major, minor, err := b.drv.ComputeCapability(b.dev)
+	if err != nil {
+		return nil, err
+	}
+	arch := fmt.Sprintf("--gpu-architecture=compute_%d%d", major, minor)
+	ptx, err := nv.Compile(source, name, []string{arch})
+	if err != nil {
+		return nil, fmt.Errorf("compile %s with NVRTC: %w: %w", name, ErrCompile, err)
+	}
+	return ptx, nil
+}
+
+// compileAndLoad compiles and loads a source; tests use it to check how a
+// failing compilation is reported.
+func (b *cudaBackend) compileAndLoad(name, source string) error {
+	return b.do(func() error {
+		ptx, err := b.compile(name, source)
+		if err != nil {
+			return err
+		}
+		mod, err := b.drv.ModuleLoadData(ptx)
+		if err != nil {
+			return err
+		}
+		return b.drv.ModuleUnload(mod)
+	})
+}
+
+func (b *cudaBackend) kind() Backend { return BackendCUDA }
+
+func (b *cudaBackend) describe() string {
+	return fmt.Sprintf("cuda %s, driver CUDA %d.%d, kernels %s", b.name, b.version/1000, b.version%1000/10, b.source)
+}
+
+func (b *cudaBackend) alloc(bytes int) (mem, error) {
+	var p cuda.DevicePtr
+	err := b.do(func() (err error) { p, err = b.drv.MemAlloc(bytes); return err })
+	var ce *cuda.Error
+	if errors.As(err, &ce) && ce.IsOutOfMemory() {
+		return 0, fmt.Errorf("cuda alloc %d bytes: %w: %w", bytes, ErrOutOfMemory, err)
+	}
+	return mem(p), err
+}
+
+func (b *cudaBackend) free(m mem) error {
+	return b.do(func() error { return b.drv.MemFree(cuda.DevicePtr(m)) })
+}
+
+func (b *cudaBackend) upload(dst mem, src []float32) error {
+	if len(src) == 0 {
+		return nil
+	}
+	var pin goruntime.Pinner
+	pin.Pin(&src[0])
+	defer pin.Unpin()
+	return b.do(func() error {
+		if err := b.drv.MemcpyHtoDAsync(cuda.DevicePtr(dst), unsafe.Pointer(&src[0]), 4*len(src), b.xfer); err != nil {
+			return err
+		}
+		return b.drv.StreamSynchronize(b.xfer)
+	})
+}
+
+func (b *cudaBackend) download(dst []float32, src mem) error {
+	if len(dst) == 0 {
+		return nil
+	}
+	var pin goruntime.Pinner
+	pin.Pin(&dst[0])
+	defer pin.Unpin()
+	return b.do(func() error {
+		if err := b.drv.MemcpyDtoHAsync(unsafe.Pointer(&dst[0]), cuda.DevicePtr(src), 4*len(dst), b.xfer); err != nil {
+			return err
+		}
+		return b.drv.StreamSynchronize(b.xfer)
+	})
+}
+
+func (b *cudaBackend) copyAsync(l lane, dst, src mem, bytes int) error {
+	return b.do(func() error {
+		return b.drv.MemcpyDtoDAsync(cuda.DevicePtr(dst), cuda.DevicePtr(src), bytes, cuda.Stream(l))
+	})
+}
+
+func (b *cudaBackend) newLane() (lane, error) {
+	var s cuda.Stream
+	err := b.do(func() (err error) { s, err = b.drv.StreamCreateNonBlocking(); return err })
+	return lane(s), err
+}
+
+func (b *cudaBackend) destroyLane(l lane) error {
+	return b.do(func() error { return b.drv.StreamDestroy(cuda.Stream(l)) })
+}
+
+func (b *cudaBackend) newEvent() (event, error) {
+	var e cuda.Event
+	err := b.do(func() (err error) { e, err = b.drv.EventCreate(); return err })
+	return event(e), err
+}
+
+func (b *cudaBackend) destroyEvent(e event) error {
+	return b.do(func() error { return b.drv.EventDestroy(cuda.Event(e)) })
+}
+
+func (b *cudaBackend) record(e event, l lane) error {
+	return b.do(func() error { return b.drv.EventRecord(cuda.Event(e), cuda.Stream(l)) })
+}
+
+func (b *cudaBackend) wait(l lane, e event) error {
+	return b.do(func() error { return b.drv.StreamWaitEvent(cuda.Stream(l), cuda.Event(e)) })
+}
+
+func (b *cudaBackend) syncEvent(e event) error {
+	return b.do(func() error { return b.drv.EventSynchronize(cuda.Event(e)) })
+}
+
+func (b *cudaBackend) syncLane(l lane) error {
+	return b.do(func() error { return b.drv.StreamSynchronize(cuda.Stream(l)) })
+}
+
+// launch encodes op as the kernel's parameter list and launches it.
+func (b *cudaBackend) launch(l lane, op *launch) error {
+	var args [4]uint64
+	var list []uint64
+	n := uint64(op.n)
+	grid := uint32((op.n + elementwiseBlock - 1) / elementwiseBlock)
+	switch op.kernel {
+	case kAdd, kMul:
+		args = [4]uint64{uint64(op.out), uint64(op.in[0]), uint64(op.in[1]), n}
+		list = args[:4]
+		// One thread per float4 plus one per trailing element.
+		grid = uint32((op.n/4 + op.n%4 + elementwiseBlock - 1) / elementwiseBlock)
+	case kSoftcap:
+		args = [4]uint64{uint64(op.out), uint64(op.in[0]), uint64(math.Float32bits(op.scalar)), n}
+		list = args[:4]
+		grid = uint32((op.n/4 + op.n%4 + elementwiseBlock - 1) / elementwiseBlock)
+	case kSlowCopy:
+		args = [4]uint64{uint64(op.out), uint64(op.in[0]), n, op.delay}
+		list = args[:4]
+		grid = min(grid, 132)
+	case kSumPartial:
+		args = [4]uint64{uint64(op.out), uint64(op.in[0]), n}
+		list = args[:3]
+		grid = uint32((op.n + sumPerBlock - 1) / sumPerBlock)
+	case kUniform:
+		args = [4]uint64{uint64(op.out), n, uint64(op.key[0]), uint64(op.key[1])}
+		list = args[:4]
+	}
+	grid = max(grid, 1)
+	f := b.funcs[op.kernel]
+	return b.do(func() error {
+		return b.drv.LaunchKernel(f, grid, elementwiseBlock, 0, cuda.Stream(l), list)
+	})
+}
+
+func (b *cudaBackend) close() error {
+	var errs []error
+	err := b.do(func() error {
+		for _, m := range b.modules {
+			errs = append(errs, b.drv.ModuleUnload(m))
+		}
+		b.modules = nil
+		if b.xfer != 0 {
+			errs = append(errs, b.drv.StreamDestroy(b.xfer))
+			b.xfer = 0
+		}
+		return nil
+	})
+	errs = append(errs, err, b.drv.PrimaryCtxRelease(b.dev))
+	return errors.Join(errs...)
+}

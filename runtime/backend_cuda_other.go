@@ -1,0 +1,16 @@
+//go:build !linux
+
+package runtime
+
+import "errors"
+
+// errNoDriver marks a CUDA driver that cannot be loaded; the CUDA backend
+// is built for Linux only.
+var errNoDriver = errors.New("no usable CUDA driver: the CUDA backend is built for linux only")
+
+// cudaBackend is absent outside Linux.
+type cudaBackend struct{ backend }
+
+func newCUDABackend(config) (*cudaBackend, error) { return nil, errNoDriver }
+
+func (b *cudaBackend) compileAndLoad(name, source string) error { return errNoDriver }

@@ -1,0 +1,158 @@
+package runtime
+
+import (
+	"fmt"
+	goruntime "runtime"
+	"sync"
+)
+
+// Buffer is device memory holding float32 elements. It is freed explicitly
+// with Free; a Buffer dropped without Free is reclaimed by a leak net that
+// queues the free to run under the evaluation lock. Free while a command
+// buffer still uses the buffer defers the release of the memory until that
+// command buffer's Wait.
+type Buffer struct {
+	dev *Device
+	m   mem
+	n   int
+
+	mu       sync.Mutex
+	freed    bool
+	inflight int // dispatches on uncompleted command buffers
+	cleanup  goruntime.Cleanup
+}
+
+// NewBuffer allocates n float32 elements of uninitialised device memory.
+func (d *Device) NewBuffer(n int) (*Buffer, error) {
+	if err := d.check(); err != nil {
+		return nil, err
+	}
+	if n <= 0 {
+		return nil, fmt.Errorf("new buffer of %d elements: %w: want at least 1", n, ErrInvalidArgument)
+	}
+	if n > 1<<32-1 {
+		return nil, fmt.Errorf("new buffer of %d elements: %w: at most 2^32-1", n, ErrInvalidArgument)
+	}
+	m, _, err := d.allocate(4 * n)
+	if err != nil {
+		return nil, fmt.Errorf("new buffer of %d elements: %w", n, err)
+	}
+	b := &Buffer{dev: d, m: m, n: n}
+	b.cleanup = goruntime.AddCleanup(b, queueLeak, leak{dev: d, m: m})
+	return b, nil
+}
+
+// BufferFrom allocates a buffer holding a copy of data.
+func (d *Device) BufferFrom(data []float32) (*Buffer, error) {
+	b, err := d.NewBuffer(len(data))
+	if err != nil {
+		return nil, err
+	}
+	if err := b.Write(data); err != nil {
+		_ = b.Free()
+		return nil, err
+	}
+	return b, nil
+}
+
+// Len returns the number of elements.
+func (b *Buffer) Len() int { return b.n }
+
+// Device returns the buffer's device.
+func (b *Buffer) Device() *Device { return b.dev }
+
+// usable fails on a freed buffer or a closed device; b.mu is held.
+func (b *Buffer) usable(op string) error {
+	if b.freed {
+		return fmt.Errorf("%s: %w", op, ErrFreed)
+	}
+	if err := b.dev.check(); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	if b.inflight > 0 {
+		return fmt.Errorf("%s: %w: buffer in use by a command buffer that was not waited for", op, ErrInvalidArgument)
+	}
+	return nil
+}
+
+// Write copies data into the buffer; len(data) must equal Len.
+func (b *Buffer) Write(data []float32) error {
+	if len(data) != b.n {
+		return fmt.Errorf("write %d elements into a buffer of %d: %w", len(data), b.n, ErrLength)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if err := b.usable("write"); err != nil {
+		return err
+	}
+	if err := b.dev.backend.upload(b.m, data); err != nil {
+		return fmt.Errorf("write: %w", err)
+	}
+	return nil
+}
+
+// Read copies the buffer into dst; len(dst) must equal Len.
+func (b *Buffer) Read(dst []float32) error {
+	if len(dst) != b.n {
+		return fmt.Errorf("read a buffer of %d elements into %d: %w", b.n, len(dst), ErrLength)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if err := b.usable("read"); err != nil {
+		return err
+	}
+	if err := b.dev.backend.download(dst, b.m); err != nil {
+		return fmt.Errorf("read: %w", err)
+	}
+	return nil
+}
+
+// Floats returns a copy of the buffer's contents.
+func (b *Buffer) Floats() ([]float32, error) {
+	out := make([]float32, b.n)
+	if err := b.Read(out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Free releases the buffer. Freeing twice is an error; freeing a buffer of a
+// closed device is not (Close released the memory).
+func (b *Buffer) Free() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.freed {
+		return fmt.Errorf("free: %w", ErrFreed)
+	}
+	b.freed = true
+	b.cleanup.Stop()
+	if b.inflight > 0 || b.dev.closed.Load() {
+		return nil // settle or Close releases the memory
+	}
+	return b.dev.deallocate(b.m)
+}
+
+// acquire marks the buffer as used by a dispatch on d.
+func (b *Buffer) acquire(d *Device) error {
+	if b.dev != d {
+		return fmt.Errorf("%w: buffer of %s used on %s", ErrDevices, b.dev, d)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.freed {
+		return ErrFreed
+	}
+	b.inflight++
+	return nil
+}
+
+// settle ends a use begun by acquire, releasing the memory of a buffer that
+// was freed meanwhile.
+func (b *Buffer) settle() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.inflight--
+	if b.inflight == 0 && b.freed {
+		_ = b.dev.deallocate(b.m)
+	}
+}

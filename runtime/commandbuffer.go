@@ -1,0 +1,333 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// CommandBuffer records dispatches on an encoder and tracks their
+// completion. It keeps every buffer it dispatched on reachable, and the
+// memory of a buffer freed meanwhile allocated, until Wait has seen the
+// work complete. A CommandBuffer is used by one goroutine at a time.
+type CommandBuffer struct {
+	dev    *Device
+	active *Encoder
+	done   []event // completion events, one per lane
+	lane   int     // lane for the next dispatches, or -1 for round-robin
+
+	pending bool
+	keep    []*Buffer // dispatched on, released at completion
+	temps   []*Buffer // scratch memory, freed at completion
+	err     error
+}
+
+// NewCommandBuffer returns an empty command buffer on d.
+func (d *Device) NewCommandBuffer() (*CommandBuffer, error) {
+	if err := d.check(); err != nil {
+		return nil, err
+	}
+	cb := &CommandBuffer{dev: d, lane: -1}
+	for i := 0; i < d.cfg.lanes; i++ {
+		ev, err := d.backend.newEvent()
+		if err != nil {
+			return nil, fmt.Errorf("new command buffer: %w", err)
+		}
+		cb.done = append(cb.done, ev)
+	}
+	return cb, nil
+}
+
+// getOrCreateEncoder returns the active encoder, taking one from the pool
+// and retaining it when there is none. The pool hands encoders out at +0:
+// without the retain, the pool's next drain would take the encoder back
+// and recycle it onto other lanes while this command buffer still uses it.
+func (cb *CommandBuffer) getOrCreateEncoder() *Encoder {
+	if cb.active != nil {
+		return cb.active
+	}
+	enc, err := cb.dev.pool.get()
+	if err != nil {
+		cb.fail(fmt.Errorf("get encoder: %w", err))
+		return nil
+	}
+	enc.retain()
+	cb.active = enc
+	return enc
+}
+
+// endActiveEncoder records the completion of the active encoder's work and
+// releases it. It is the only place the active encoder is given up.
+func (cb *CommandBuffer) endActiveEncoder() {
+	if cb.active == nil {
+		return
+	}
+	if err := cb.active.end(cb.done); err != nil {
+		cb.fail(err)
+	}
+	cb.active.release()
+	cb.active = nil
+}
+
+// reset ends the active encoder and returns to round-robin lanes; the next
+// dispatch starts a new encoder.
+func (cb *CommandBuffer) reset() {
+	cb.endActiveEncoder()
+	cb.lane = -1
+}
+
+// fail keeps the first error; later calls return it.
+func (cb *CommandBuffer) fail(err error) {
+	if cb.err == nil {
+		cb.err = err
+	}
+}
+
+// Err returns the first error the command buffer met, if any.
+func (cb *CommandBuffer) Err() error { return cb.err }
+
+// Lanes returns the number of lanes dispatches are spread over.
+func (cb *CommandBuffer) Lanes() int { return cb.dev.cfg.lanes }
+
+// UseLane sends the following dispatches to lane i; a negative i returns to
+// round-robin. The choice lasts until the next Commit.
+func (cb *CommandBuffer) UseLane(i int) { cb.lane = i }
+
+// Barrier orders every later dispatch after every earlier one, on all lanes.
+func (cb *CommandBuffer) Barrier() error {
+	if cb.err != nil {
+		return cb.err
+	}
+	enc := cb.getOrCreateEncoder()
+	if enc == nil {
+		return cb.err
+	}
+	if err := enc.Barrier(); err != nil {
+		cb.fail(err)
+	}
+	return cb.err
+}
+
+// dispatch launches op after checking its buffers, which it keeps until
+// completion.
+func (cb *CommandBuffer) dispatch(op *launch, bufs ...*Buffer) error {
+	if cb.err != nil {
+		return cb.err
+	}
+	if err := cb.dev.check(); err != nil {
+		return err
+	}
+	for i, b := range bufs {
+		if err := b.acquire(cb.dev); err != nil {
+			for _, a := range bufs[:i] {
+				a.settle()
+			}
+			return fmt.Errorf("%s: %w", kernelNames[op.kernel], err)
+		}
+	}
+	cb.keep = append(cb.keep, bufs...)
+	enc := cb.getOrCreateEncoder()
+	if enc == nil {
+		return cb.err
+	}
+	if err := cb.dev.backend.launch(enc.pick(cb.lane), op); err != nil {
+		cb.fail(fmt.Errorf("launch %s: %w", kernelNames[op.kernel], err))
+	}
+	return cb.err
+}
+
+// sameLength checks that every buffer holds n elements.
+func sameLength(op string, n int, bufs ...*Buffer) error {
+	for _, b := range bufs {
+		if b == nil {
+			return fmt.Errorf("%s: %w: nil buffer", op, ErrInvalidArgument)
+		}
+		if b.n != n {
+			return fmt.Errorf("%s: buffer of %d elements where %d are needed: %w", op, b.n, n, ErrLength)
+		}
+	}
+	return nil
+}
+
+// Add dispatches out = a + b.
+func (cb *CommandBuffer) Add(out, a, b *Buffer) error { return cb.binary(kAdd, "add", out, a, b) }
+
+// Mul dispatches out = a * b.
+func (cb *CommandBuffer) Mul(out, a, b *Buffer) error { return cb.binary(kMul, "mul", out, a, b) }
+
+func (cb *CommandBuffer) binary(k kernelID, name string, out, a, b *Buffer) error {
+	if out == nil {
+		return fmt.Errorf("%s: %w: nil output", name, ErrInvalidArgument)
+	}
+	if err := sameLength(name, out.n, a, b); err != nil {
+		return err
+	}
+	return cb.dispatch(&launch{kernel: k, out: out.m, in: [2]mem{a.m, b.m}, n: out.n}, out, a, b)
+}
+
+// Softcap dispatches out = c * tanh(x / c).
+func (cb *CommandBuffer) Softcap(out, x *Buffer, c float32) error {
+	if out == nil {
+		return fmt.Errorf("softcap: %w: nil output", ErrInvalidArgument)
+	}
+	if !(c > 0) || c != c {
+		return fmt.Errorf("softcap: cap %v: %w: want a positive number", c, ErrInvalidArgument)
+	}
+	if err := sameLength("softcap", out.n, x); err != nil {
+		return err
+	}
+	return cb.dispatch(&launch{kernel: kSoftcap, out: out.m, in: [2]mem{x.m}, n: out.n, scalar: c}, out, x)
+}
+
+// SlowCopy dispatches out = in, written only after delay: a producer that
+// is still running when work on another lane starts.
+func (cb *CommandBuffer) SlowCopy(out, in *Buffer, delay time.Duration) error {
+	if out == nil {
+		return fmt.Errorf("slow copy: %w: nil output", ErrInvalidArgument)
+	}
+	if err := sameLength("slow copy", out.n, in); err != nil {
+		return err
+	}
+	return cb.dispatch(&launch{kernel: kSlowCopy, out: out.m, in: [2]mem{in.m}, n: out.n, delay: uint64(max(delay, 0))}, out, in)
+}
+
+// Uniform dispatches out = uniform random numbers in [0, 1) under key.
+func (cb *CommandBuffer) Uniform(out *Buffer, key Key) error {
+	if out == nil {
+		return fmt.Errorf("uniform: %w: nil output", ErrInvalidArgument)
+	}
+	return cb.dispatch(&launch{kernel: kUniform, out: out.m, n: out.n, key: key}, out)
+}
+
+// Sum dispatches out[0] = the sum of in, with the fixed reduction tree of
+// reduce.cu. All passes run on one lane, in order.
+func (cb *CommandBuffer) Sum(out, in *Buffer) error {
+	if out == nil || in == nil {
+		return fmt.Errorf("sum: %w: nil buffer", ErrInvalidArgument)
+	}
+	if out.n != 1 {
+		return fmt.Errorf("sum: output of %d elements where 1 is needed: %w", out.n, ErrLength)
+	}
+	enc := cb.getOrCreateEncoder()
+	if enc == nil {
+		return cb.err
+	}
+	saved := cb.lane
+	if cb.lane < 0 {
+		cb.lane = int(enc.cursor.Add(1)-1) % enc.Lanes()
+	}
+	defer func() { cb.lane = saved }()
+	src, n := in, in.n
+	for {
+		blocks := (n + sumPerBlock - 1) / sumPerBlock
+		dst := out
+		if blocks > 1 {
+			tmp, err := cb.dev.NewBuffer(blocks)
+			if err != nil {
+				cb.fail(fmt.Errorf("sum: scratch: %w", err))
+				return cb.err
+			}
+			cb.temps = append(cb.temps, tmp)
+			dst = tmp
+		}
+		if err := cb.dispatch(&launch{kernel: kSumPartial, out: dst.m, in: [2]mem{src.m}, n: n}, dst, src); err != nil {
+			return err
+		}
+		if blocks == 1 {
+			return nil
+		}
+		src, n = dst, blocks
+	}
+}
+
+// Copy dispatches a device-to-device copy of src into dst.
+func (cb *CommandBuffer) Copy(dst, src *Buffer) error {
+	if dst == nil {
+		return fmt.Errorf("copy: %w: nil destination", ErrInvalidArgument)
+	}
+	if err := sameLength("copy", dst.n, src); err != nil {
+		return err
+	}
+	if cb.err != nil {
+		return cb.err
+	}
+	for i, b := range []*Buffer{dst, src} {
+		if err := b.acquire(cb.dev); err != nil {
+			if i == 1 {
+				dst.settle()
+			}
+			return fmt.Errorf("copy: %w", err)
+		}
+	}
+	cb.keep = append(cb.keep, dst, src)
+	enc := cb.getOrCreateEncoder()
+	if enc == nil {
+		return cb.err
+	}
+	if err := cb.dev.backend.copyAsync(enc.pick(cb.lane), dst.m, src.m, 4*dst.n); err != nil {
+		cb.fail(fmt.Errorf("copy: %w", err))
+	}
+	return cb.err
+}
+
+// Commit ends the active encoder, recording the completion of everything
+// dispatched so far. A Commit while an earlier one is still pending waits
+// for the earlier one first, since the completion events are re-recorded.
+func (cb *CommandBuffer) Commit() error {
+	if cb.active == nil {
+		return cb.err
+	}
+	if err := cb.waitPending(); err != nil {
+		cb.fail(err)
+	}
+	cb.reset()
+	cb.pending = true
+	return cb.err
+}
+
+// waitPending waits for the completion events of the last commit.
+func (cb *CommandBuffer) waitPending() error {
+	if !cb.pending {
+		return nil
+	}
+	cb.pending = false
+	var errs []error
+	for _, ev := range cb.done {
+		if err := cb.dev.backend.syncEvent(ev); err != nil {
+			errs = append(errs, fmt.Errorf("wait for completion: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Wait commits what is not yet committed, blocks until it completes, then
+// releases the buffers the command buffer kept, frees its scratch memory
+// and lets the device's encoder pool drain. It returns and clears the first
+// error met since the last Wait.
+func (cb *CommandBuffer) Wait() error {
+	_ = cb.Commit()
+	errs := []error{cb.err, cb.waitPending()}
+	for _, b := range cb.keep {
+		b.settle()
+	}
+	clear(cb.keep)
+	cb.keep = cb.keep[:0]
+	for _, t := range cb.temps {
+		errs = append(errs, t.Free())
+	}
+	clear(cb.temps)
+	cb.temps = cb.temps[:0]
+	cb.dev.pool.drain()
+	cb.err = nil
+	return errors.Join(errs...)
+}
+
+// release frees the command buffer's events; it must be idle.
+func (cb *CommandBuffer) release() error {
+	var errs []error
+	for _, ev := range cb.done {
+		errs = append(errs, cb.dev.backend.destroyEvent(ev))
+	}
+	cb.done = nil
+	return errors.Join(errs...)
+}

@@ -1,0 +1,233 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+)
+
+// evalMu serialises evaluation and synchronisation process-wide, like the
+// eval mutex of MLX's eval_impl and synchronize. Go mutexes are not
+// recursive: helpers that expect it held are named ...Locked and never take
+// it.
+var evalMu sync.Mutex
+
+// Eval computes the given arrays and every unevaluated array they depend
+// on, then waits for the results. Each device's part of the graph is
+// encoded on the device's default stream, spread over the lanes, with a
+// barrier between each level of dependent nodes.
+func Eval(arrays ...*Array) error {
+	evalMu.Lock()
+	defer evalMu.Unlock()
+	return evalLocked(arrays)
+}
+
+// Synchronize waits for all work on the given devices (every open device
+// when none is given) and frees the buffers the leak net has queued.
+func Synchronize(devices ...*Device) error {
+	evalMu.Lock()
+	defer evalMu.Unlock()
+	return synchronizeLocked(devices)
+}
+
+// synchronizeLocked implements Synchronize; evalMu is held.
+func synchronizeLocked(devices []*Device) error {
+	if len(devices) == 0 {
+		openDevices.Lock()
+		devices = slices.Clone(openDevices.list)
+		openDevices.Unlock()
+	}
+	var errs []error
+	for _, d := range devices {
+		if d == nil {
+			errs = append(errs, fmt.Errorf("synchronize: %w: nil device", ErrInvalidArgument))
+			continue
+		}
+		if err := d.check(); err != nil {
+			errs = append(errs, fmt.Errorf("synchronize: %w", err))
+			continue
+		}
+		if err := d.pool.syncAll(); err != nil {
+			errs = append(errs, fmt.Errorf("synchronize %s: %w", d, err))
+		}
+		errs = append(errs, d.drainLeaksLocked())
+	}
+	return errors.Join(errs...)
+}
+
+// evalLocked implements Eval; evalMu is held.
+func evalLocked(arrays []*Array) error {
+	var order []*Array // unevaluated nodes, inputs before users
+	seen := map[*Array]bool{}
+	var visit func(a *Array) error
+	visit = func(a *Array) error {
+		if a == nil {
+			return fmt.Errorf("eval: %w: nil array", ErrInvalidArgument)
+		}
+		if a.err != nil {
+			return fmt.Errorf("eval: %w", a.err)
+		}
+		if seen[a] {
+			return nil
+		}
+		seen[a] = true
+		a.mu.Lock()
+		done, buf := a.done, a.buf
+		a.mu.Unlock()
+		if done {
+			if buf == nil {
+				return fmt.Errorf("eval %s array %v: %w", opNames[a.op], a.shape, ErrFreed)
+			}
+			return nil
+		}
+		for _, in := range a.inputs {
+			if err := visit(in); err != nil {
+				return err
+			}
+		}
+		order = append(order, a)
+		return nil
+	}
+	for _, a := range arrays {
+		if err := visit(a); err != nil {
+			return err
+		}
+	}
+	var devs []*Device
+	byDev := map[*Device][]*Array{}
+	for _, a := range order {
+		if _, ok := byDev[a.dev]; !ok {
+			devs = append(devs, a.dev)
+		}
+		byDev[a.dev] = append(byDev[a.dev], a)
+	}
+	for _, d := range devs {
+		if err := evalOnDeviceLocked(d, byDev[d]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// levels groups nodes (inputs first) so that each node's unevaluated inputs
+// are in earlier levels.
+func levels(nodes []*Array) [][]*Array {
+	depth := map[*Array]int{}
+	var out [][]*Array
+	for _, a := range nodes {
+		lv := 0
+		for _, in := range a.inputs {
+			if d, ok := depth[in]; ok {
+				lv = max(lv, d+1)
+			}
+		}
+		depth[a] = lv
+		if lv == len(out) {
+			out = append(out, nil)
+		}
+		out[lv] = append(out[lv], a)
+	}
+	return out
+}
+
+// commandBufferLocked returns the command buffer registered for the
+// device's default stream, creating it on first use; evalMu is held.
+func (d *Device) commandBufferLocked() (*CommandBuffer, error) {
+	if cb := encoders.lookup(d.stream); cb != nil {
+		return cb, nil
+	}
+	cb, err := d.NewCommandBuffer()
+	if err != nil {
+		return nil, err
+	}
+	return encoders.register(d.stream, cb), nil
+}
+
+// evalOnDeviceLocked encodes, commits and waits for the nodes of one
+// device; evalMu is held.
+func evalOnDeviceLocked(d *Device, nodes []*Array) error {
+	if err := d.check(); err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	if err := d.drainLeaksLocked(); err != nil {
+		return fmt.Errorf("eval: free leaked buffers: %w", err)
+	}
+	cb, err := d.commandBufferLocked()
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	results := make(map[*Array]*Buffer, len(nodes))
+	encodeErr := func() error {
+		for i, level := range levels(nodes) {
+			if i > 0 {
+				if err := cb.Barrier(); err != nil {
+					return err
+				}
+			}
+			for _, a := range level {
+				out, err := d.NewBuffer(a.size)
+				if err != nil {
+					return err
+				}
+				results[a] = out
+				if err := encodeNode(cb, a, out, results); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}()
+	waitErr := cb.Wait()
+	if err := errors.Join(encodeErr, waitErr); err != nil {
+		for _, b := range results {
+			_ = b.Free()
+		}
+		return fmt.Errorf("eval: %w", err)
+	}
+	for a, b := range results {
+		a.mu.Lock()
+		a.buf, a.done = b, true
+		a.mu.Unlock()
+		a.inputs = nil // let the graph above an evaluated array be collected
+	}
+	return nil
+}
+
+// inputBuffer returns the buffer of an evaluated input.
+func inputBuffer(in *Array, results map[*Array]*Buffer) (*Buffer, error) {
+	if b, ok := results[in]; ok {
+		return b, nil
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.buf == nil {
+		return nil, fmt.Errorf("%s input: %w", opNames[in.op], ErrFreed)
+	}
+	return in.buf, nil
+}
+
+// encodeNode dispatches the kernel that computes a into out.
+func encodeNode(cb *CommandBuffer, a *Array, out *Buffer, results map[*Array]*Buffer) error {
+	var in [2]*Buffer
+	for i, x := range a.inputs {
+		b, err := inputBuffer(x, results)
+		if err != nil {
+			return fmt.Errorf("%s: %w", opNames[a.op], err)
+		}
+		in[i] = b
+	}
+	switch a.op {
+	case opAdd:
+		return cb.Add(out, in[0], in[1])
+	case opMul:
+		return cb.Mul(out, in[0], in[1])
+	case opSoftcap:
+		return cb.Softcap(out, in[0], a.scalar)
+	case opSum:
+		return cb.Sum(out, in[0])
+	case opUniform:
+		return cb.Uniform(out, a.key)
+	}
+	return fmt.Errorf("%w: cannot encode %s", ErrInvalidArgument, opNames[a.op])
+}

@@ -1,0 +1,50 @@
+package runtime
+
+import "sync"
+
+// encoderRegistry maps each stream to the command buffer that encodes its
+// work (and through it the stream's active encoder). Lookups take the read
+// lock; registering and clearing take the write lock.
+type encoderRegistry struct {
+	mu       sync.RWMutex
+	byStream map[*Stream]*CommandBuffer
+}
+
+// encoders is the process-global registry.
+var encoders encoderRegistry
+
+// lookup returns the command buffer of s, or nil.
+func (r *encoderRegistry) lookup(s *Stream) *CommandBuffer {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.byStream[s]
+}
+
+// register records cb for s unless s already has one, and returns the one
+// that is registered.
+func (r *encoderRegistry) register(s *Stream, cb *CommandBuffer) *CommandBuffer {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if have := r.byStream[s]; have != nil {
+		return have
+	}
+	if r.byStream == nil {
+		r.byStream = map[*Stream]*CommandBuffer{}
+	}
+	r.byStream[s] = cb
+	return cb
+}
+
+// clear forgets the command buffer of s.
+func (r *encoderRegistry) clear(s *Stream) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.byStream, s)
+}
+
+// size returns the number of registered streams.
+func (r *encoderRegistry) size() int {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return len(r.byStream)
+}
