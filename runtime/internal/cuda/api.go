@@ -95,7 +95,9 @@ func (d *Driver) ComputeCapability(dev Device) (major, minor int, err error) {
 }
 
 // Multiprocessors returns the number of SMs of dev.
-func (d *Driver) Multiprocessors(dev Device) (int, error) { return d.attribute(dev, attrMultiprocessors) }
+func (d *Driver) Multiprocessors(dev Device) (int, error) {
+	return d.attribute(dev, attrMultiprocessors)
+}
 
 func (d *Driver) attribute(dev Device, attr int) (int, error) {
 	v := new(int32)

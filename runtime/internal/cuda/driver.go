@@ -56,13 +56,13 @@ type Driver struct {
 	handle uintptr
 
 	cuInit, cuDriverGetVersion, cuDeviceGetCount, cuDeviceGet, cuDeviceGetName, cuDeviceGetAttribute uintptr
-	cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRelease, cuCtxSetCurrent                          uintptr
-	cuGetErrorName, cuGetErrorString                                                               uintptr
-	cuMemAlloc, cuMemFree, cuMemGetInfo                                                            uintptr
-	cuMemcpyHtoDAsync, cuMemcpyDtoHAsync, cuMemcpyDtoDAsync, cuMemsetD32Async                      uintptr
-	cuStreamCreate, cuStreamDestroy, cuStreamSynchronize, cuStreamWaitEvent                        uintptr
-	cuEventCreate, cuEventDestroy, cuEventRecord, cuEventSynchronize, cuEventQuery                 uintptr
-	cuModuleLoadData, cuModuleUnload, cuModuleGetFunction, cuLaunchKernel                          uintptr
+	cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRelease, cuCtxSetCurrent                             uintptr
+	cuGetErrorName, cuGetErrorString                                                                 uintptr
+	cuMemAlloc, cuMemFree, cuMemGetInfo                                                              uintptr
+	cuMemcpyHtoDAsync, cuMemcpyDtoHAsync, cuMemcpyDtoDAsync, cuMemsetD32Async                        uintptr
+	cuStreamCreate, cuStreamDestroy, cuStreamSynchronize, cuStreamWaitEvent                          uintptr
+	cuEventCreate, cuEventDestroy, cuEventRecord, cuEventSynchronize, cuEventQuery                   uintptr
+	cuModuleLoadData, cuModuleUnload, cuModuleGetFunction, cuLaunchKernel                            uintptr
 }
 
 var (
