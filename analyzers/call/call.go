@@ -107,7 +107,7 @@ func check(r *rule.Rule, inv *invariants.Invariant, t rule.Target, fns []*types.
 	}
 	for _, exit := range tracker(fns).Run(t.Body).Exits {
 		if !exit.State {
-			r.Report(inv, exit.Return, "%s must call %s on every path, but this return is reached without the call",
+			r.Report(inv, rule.At(exit.Return.Pos()), "%s must call %s on every path, but this return is reached without the call",
 				rule.FuncName(t.Func), rule.FuncName(fns[0]))
 			return
 		}

@@ -241,3 +241,13 @@ func FuncName(fn *types.Func) string {
 	}
 	return name
 }
+
+// At is a range of one position, for nodes whose end is not in the source,
+// such as the synthetic return at a function's closing brace.
+type At token.Pos
+
+// Pos returns the position.
+func (p At) Pos() token.Pos { return token.Pos(p) }
+
+// End returns the position.
+func (p At) End() token.Pos { return token.Pos(p) }
