@@ -1,0 +1,189 @@
+package runtime
+
+import (
+	"errors"
+	goruntime "runtime"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestBadInputIsAClearError(t *testing.T) {
+	d := openTest(t)
+	x := fromSlice(t, d, []float32{1, 2, 3, 4})
+	y := fromSlice(t, d, []float32{1, 2, 3, 4, 5})
+
+	t.Run("shape mismatch", func(t *testing.T) {
+		_, err := Add(x, y).Data()
+		require.ErrorIs(t, err, ErrShape)
+		require.ErrorContains(t, err, "[4] and [5]")
+		m := fromSlice(t, d, []float32{1, 2, 3, 4}, 2, 2)
+		require.ErrorIs(t, Eval(Mul(x, m)), ErrShape)
+	})
+	t.Run("bad shapes and lengths", func(t *testing.T) {
+		_, err := FromSlice(d, []float32{1, 2, 3}, 2, 2)
+		require.ErrorIs(t, err, ErrLength)
+		require.ErrorIs(t, Uniform(d, 3, 0).Err(), ErrShape)
+		_, err = x.Item()
+		require.ErrorIs(t, err, ErrShape)
+		b := buffer(t, d, make([]float32, 4))
+		require.ErrorIs(t, b.Write(make([]float32, 3)), ErrLength)
+		require.ErrorIs(t, b.Read(make([]float32, 5)), ErrLength)
+		cb, err := d.NewCommandBuffer()
+		require.NoError(t, err)
+		small := buffer(t, d, make([]float32, 3))
+		require.ErrorIs(t, cb.Add(b, b, small), ErrLength)
+		require.ErrorIs(t, cb.Sum(b, b), ErrLength)
+		_, err = d.NewBuffer(0)
+		require.ErrorIs(t, err, ErrInvalidArgument)
+		require.ErrorIs(t, Softcap(x, 0).Err(), ErrInvalidArgument)
+		require.NoError(t, cb.Wait())
+		require.NoError(t, cb.release())
+	})
+	t.Run("freed buffers", func(t *testing.T) {
+		b := buffer(t, d, make([]float32, 4))
+		require.NoError(t, b.Free())
+		require.ErrorIs(t, b.Free(), ErrFreed)
+		_, err := b.Floats()
+		require.ErrorIs(t, err, ErrFreed)
+		require.ErrorIs(t, b.Write(make([]float32, 4)), ErrFreed)
+		cb, err := d.NewCommandBuffer()
+		require.NoError(t, err)
+		out := buffer(t, d, make([]float32, 4))
+		require.ErrorIs(t, cb.Add(out, b, out), ErrFreed)
+		require.NoError(t, cb.Wait())
+		require.NoError(t, cb.release())
+
+		a := fromSlice(t, d, []float32{1, 2, 3, 4})
+		require.NoError(t, a.Free())
+		_, err = a.Data()
+		require.ErrorIs(t, err, ErrFreed)
+		require.ErrorIs(t, Eval(Add(a, x)), ErrFreed)
+		require.ErrorIs(t, a.Free(), ErrFreed)
+	})
+	t.Run("arrays on different devices", func(t *testing.T) {
+		other := openTest(t, WithBackend(BackendCPU))
+		z := fromSlice(t, other, []float32{1, 2, 3, 4})
+		require.ErrorIs(t, Add(x, z).Err(), ErrDevices)
+		cb, err := d.NewCommandBuffer()
+		require.NoError(t, err)
+		zb := buffer(t, other, make([]float32, 4))
+		xb := buffer(t, d, make([]float32, 4))
+		require.ErrorIs(t, cb.Add(xb, xb, zb), ErrDevices)
+		require.NoError(t, cb.Wait())
+		require.NoError(t, cb.release())
+	})
+	t.Run("out of memory", func(t *testing.T) {
+		dev := d
+		if d.Backend() == BackendCPU {
+			dev = openTest(t, WithBackend(BackendCPU), WithCPUMemoryLimit(1<<30))
+		}
+		var held []*Buffer
+		var err error
+		for range 64 {
+			var b *Buffer
+			if b, err = dev.NewBuffer(1<<32 - 1); err != nil {
+				break
+			}
+			held = append(held, b)
+		}
+		require.ErrorIs(t, err, ErrOutOfMemory)
+		for _, b := range held {
+			require.NoError(t, b.Free())
+		}
+		require.NoError(t, dev.flushCache())
+	})
+}
+
+func TestArraysOfAClosedDevice(t *testing.T) {
+	d, err := Open()
+	require.NoError(t, err)
+	x := fromSlice(t, d, []float32{1, 2, 3, 4})
+	b := buffer(t, d, []float32{1, 2})
+	lazy := Add(x, x)
+	require.NoError(t, d.Close())
+	require.NoError(t, d.Close(), "closing twice is harmless")
+
+	require.ErrorIs(t, Eval(lazy), ErrDeviceClosed)
+	_, err = x.Data()
+	require.ErrorIs(t, err, ErrDeviceClosed)
+	_, err = b.Floats()
+	require.ErrorIs(t, err, ErrDeviceClosed)
+	_, err = d.NewBuffer(4)
+	require.ErrorIs(t, err, ErrDeviceClosed)
+	_, err = d.NewCommandBuffer()
+	require.ErrorIs(t, err, ErrDeviceClosed)
+	_, err = FromSlice(d, []float32{1})
+	require.ErrorIs(t, err, ErrDeviceClosed)
+	require.ErrorIs(t, Synchronize(d), ErrDeviceClosed)
+	require.NoError(t, b.Free(), "freeing after Close is not an error")
+}
+
+func TestBackendSelection(t *testing.T) {
+	t.Setenv(EnvBackend, "tpu")
+	_, err := Open()
+	require.ErrorIs(t, err, ErrInvalidArgument)
+	require.ErrorContains(t, err, EnvBackend)
+
+	t.Setenv(EnvBackend, "cpu")
+	d := openTest(t)
+	require.Equal(t, BackendCPU, d.Backend())
+
+	t.Setenv(EnvKernels, "precompiled")
+	_, err = Open()
+	require.ErrorIs(t, err, ErrInvalidArgument)
+	t.Setenv(EnvKernels, "")
+
+	_, err = Open(WithLanes(1))
+	require.ErrorIs(t, err, ErrInvalidArgument, "one lane would hide a missing barrier")
+
+	cu, err := Open(WithBackend(BackendCUDA))
+	if err == nil {
+		require.Equal(t, BackendCUDA, cu.Backend())
+		require.NoError(t, cu.Close())
+		return
+	}
+	require.ErrorIs(t, err, ErrBackendUnavailable, "forcing CUDA where it cannot load is a clear error")
+	require.ErrorContains(t, err, "libcuda.so.1")
+}
+
+func TestKernelThatFailsToCompile(t *testing.T) {
+	d := openTest(t)
+	cu, ok := d.backend.(*cudaBackend)
+	if !ok {
+		t.Skip("NVRTC is used by the CUDA backend only")
+	}
+	err := cu.compileAndLoad("broken.cu", `extern "C" __global__ void broken(float* x) { x[0] = not_declared; }`)
+	require.ErrorIs(t, err, ErrCompile)
+	require.ErrorContains(t, err, "NVRTC_ERROR_COMPILATION")
+	require.ErrorContains(t, err, "not_declared", "the NVRTC log is in the error")
+}
+
+// TestLeakNetFreesDroppedBuffers: a buffer dropped without Free is freed by
+// the leak net at the next Synchronize.
+func TestLeakNetFreesDroppedBuffers(t *testing.T) {
+	d := openTest(t)
+	base := d.Stats().LiveBuffers
+	func() {
+		for range 8 {
+			_, err := d.NewBuffer(1024)
+			require.NoError(t, err)
+		}
+	}()
+	require.Equal(t, base+8, d.Stats().LiveBuffers)
+	deadline := time.Now().Add(5 * time.Second)
+	for d.Stats().LiveBuffers > base && time.Now().Before(deadline) {
+		goruntime.GC()
+		require.NoError(t, Synchronize(d))
+		time.Sleep(time.Millisecond)
+	}
+	require.Equal(t, base, d.Stats().LiveBuffers)
+}
+
+func TestErrorsWrapContext(t *testing.T) {
+	d := openTest(t)
+	_, err := Add(fromSlice(t, d, []float32{1}), nil).Data()
+	require.True(t, errors.Is(err, ErrInvalidArgument))
+	require.ErrorContains(t, err, "add")
+}
