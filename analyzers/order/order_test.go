@@ -1,0 +1,14 @@
+package order_test
+
+import (
+	"testing"
+
+	"github.com/guardlint/guardlint/analyzers/guardconf"
+	"github.com/guardlint/guardlint/analyzers/order"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+func TestOrder(t *testing.T) {
+	a := order.New(guardconf.New(guardconf.Files("testdata/order.yaml")))
+	analysistest.Run(t, analysistest.TestData(), a, "ord")
+}

@@ -1,0 +1,173 @@
+package owns
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/guardlint/guardlint/analyzers/internal/rule"
+	"github.com/guardlint/guardlint/invariants"
+	"golang.org/x/tools/go/analysis"
+)
+
+// New returns an owns analyzer reading invariants from the given guardconf
+// analyzer.
+func New(conf *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:     "owns",
+		Doc:      "check that a field is written only by its owning functions",
+		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/owns",
+		Requires: rule.Requires(conf),
+		Run: func(pass *analysis.Pass) (any, error) {
+			run(rule.New(pass, conf, invariants.KindOwns))
+			return nil, nil
+		},
+	}
+}
+
+func run(r *rule.Rule) {
+	for _, inv := range r.Invariants() {
+		home := r.Pass.Pkg.Path() == inv.Field.Pkg
+		field, err := r.Var(*inv.Field)
+		if err == nil && !field.IsField() {
+			err = errNotField
+		}
+		if err != nil {
+			if home {
+				r.Unverifiable(inv, inv.Field.Pos, "field %s does not resolve in package %s: %v", inv.Field.Short(), inv.Field.Pkg, err)
+			}
+			continue
+		}
+		if !home && !field.Exported() {
+			continue // no other package can write it
+		}
+		var owners []*types.Func
+		resolved := true
+		for _, n := range inv.Owns.Writers {
+			fn, err := r.Func(n)
+			switch {
+			case err == nil:
+				owners = append(owners, fn)
+			case home:
+				r.Unverifiable(inv, n.Pos, "writer %s does not resolve: %v", n.Short(), err)
+				resolved = false
+			}
+		}
+		if !resolved {
+			continue
+		}
+		check(r, inv, field, owners)
+	}
+}
+
+type notField struct{}
+
+func (notField) Error() string { return "it is not a field" }
+
+var errNotField = notField{}
+
+// check reports every live write of field outside the owners.
+func check(r *rule.Rule, inv *invariants.Invariant, field *types.Var, owners []*types.Func) {
+	info := r.Pass.TypesInfo
+	names := make([]string, len(owners))
+	for i, o := range owners {
+		names[i] = rule.FuncName(o)
+	}
+	for _, f := range r.Pass.Files {
+		for _, d := range f.Decls {
+			var writer *types.Func
+			fd, isFunc := d.(*ast.FuncDecl)
+			if isFunc {
+				writer, _ = info.Defs[fd.Name].(*types.Func)
+			}
+			for _, w := range writes(info, d, field) {
+				if writer != nil && contains(owners, writer) {
+					continue
+				}
+				if isFunc && fd.Body != nil {
+					if dc := r.Live.Func(fd).DeadAt(w.Pos()); dc != nil && !dc.Maybe {
+						continue
+					}
+				}
+				by := "package initialization"
+				if writer != nil {
+					by = rule.FuncName(writer)
+				}
+				r.Report(inv, w, "field %s is written here by %s; only %s may write it",
+					inv.Field.Short(), by, strings.Join(names, ", "))
+			}
+		}
+	}
+}
+
+// writes returns the expressions in n that write field.
+func writes(info *types.Info, n ast.Node, field *types.Var) []ast.Node {
+	var out []ast.Node
+	is := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		s := info.Selections[sel]
+		return s != nil && s.Kind() == types.FieldVal && s.Obj() == field
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if is(lhs) {
+					out = append(out, lhs)
+				}
+			}
+		case *ast.IncDecStmt:
+			if is(n.X) {
+				out = append(out, n.X)
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if e != nil && is(e) {
+						out = append(out, e)
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && is(n.X) {
+				out = append(out, n)
+			}
+		case *ast.CompositeLit:
+			st, ok := types.Unalias(deref(info.TypeOf(n))).Underlying().(*types.Struct)
+			if !ok {
+				break
+			}
+			for i, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && info.Uses[id] == field {
+						out = append(out, kv)
+					}
+				} else if i < st.NumFields() && st.Field(i) == field {
+					out = append(out, elt)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+func contains(list []*types.Func, fn *types.Func) bool {
+	for _, f := range list {
+		if f == fn.Origin() {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,26 @@
+package owns_test
+
+import (
+	"testing"
+
+	"github.com/guardlint/guardlint/analyzers/guardconf"
+	"github.com/guardlint/guardlint/analyzers/internal/ruletest"
+	"github.com/guardlint/guardlint/analyzers/owns"
+	"github.com/stretchr/testify/assert"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+func TestOwns(t *testing.T) {
+	a := owns.New(guardconf.New(guardconf.Files("testdata/owns.yaml")))
+	analysistest.Run(t, analysistest.TestData(), a, "cb", "cbuser")
+}
+
+func TestStaleInvariants(t *testing.T) {
+	a := owns.New(guardconf.New(guardconf.Files("testdata/stale.yaml")))
+	got := ruletest.Run(t, analysistest.TestData(), a, "cbstale")
+	assert.Equal(t, []string{
+		"stale.yaml:4: invariant field-renamed: cannot verify: field (cbstale.CommandBuffer).current does not resolve in package cbstale: CommandBuffer has no method or field current (why: w)",
+		"stale.yaml:5: invariant writer-renamed: cannot verify: writer (*cbstale.CommandBuffer).clear does not resolve: CommandBuffer has no method or field clear (why: w)",
+		"stale.yaml:6: invariant not-a-field: cannot verify: field (cbstale.CommandBuffer).reset does not resolve in package cbstale: (cbstale.CommandBuffer).reset is not a variable or field (why: w)",
+	}, got)
+}
