@@ -15,8 +15,9 @@ func unused(e *Encoder) {
 	e.retain()
 }
 
-/* want `guardlint:ignore unused suppresses nothing on this line or the next` */ //guardlint:ignore unused it used to be missing
-func other() {}
+func other() {
+	/* want `guardlint:ignore unused suppresses nothing on this line or the next` */ //guardlint:ignore unused it used to be missing
+}
 
 /* want `guardlint:ignore needs an invariant id and a reason` */ //guardlint:ignore
 
