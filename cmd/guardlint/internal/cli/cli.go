@@ -1,0 +1,120 @@
+// Package cli is guardlint's command line: flags, configuration
+// discovery, package loading, running the analyzers, printing findings and
+// choosing the exit code. The go vet protocol is in vet.go.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// Exit codes of the standalone command.
+const (
+	ExitClean    = 0 // every invariant holds
+	ExitFindings = 1 // findings, including invariants that cannot be verified
+	ExitConfig   = 2 // unusable configuration or command line
+	ExitFailure  = 3 // packages failed to load or type-check, or an analyzer failed
+)
+
+// options are the parsed command line.
+type options struct {
+	config   string
+	dir      string
+	tests    bool
+	patterns []string
+}
+
+// Main runs the standalone command and returns its exit code.
+func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	opts, err := parseFlags(args, stderr)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitClean
+		}
+		return ExitConfig
+	}
+	paths, err := configPaths(opts.config, getenv, opts.dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		return ExitConfig
+	}
+	set, err := invariants.Load(paths...)
+	if err != nil {
+		printConfigError(stderr, err, opts.dir)
+		return ExitConfig
+	}
+	res, err := analyze(set, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		return ExitFailure
+	}
+	for _, f := range res.findings {
+		fmt.Fprintln(stdout, f.format(opts.dir))
+	}
+	if len(res.findings) > 0 {
+		return ExitFindings
+	}
+	return ExitClean
+}
+
+func parseFlags(args []string, stderr io.Writer) (*options, error) {
+	fs := flag.NewFlagSet("guardlint", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	opts := &options{}
+	fs.StringVar(&opts.config, "config", "", "comma-separated invariants files or directories (default: $"+EnvConfig+", else "+DefaultFile+" at the module root)")
+	fs.StringVar(&opts.dir, "C", "", "run as if started in `dir`")
+	fs.BoolVar(&opts.tests, "tests", false, "also analyse test files")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: guardlint [flags] [packages]\n\nChecks the invariants declared in guardlint.yaml (or -config) over the packages (default ./...).\n\nFlags:\n")
+		fs.PrintDefaults()
+		fmt.Fprintf(stderr, "\nExit status: 0 clean, 1 findings, 2 unusable configuration, 3 packages failed to load.\n")
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if opts.dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			fmt.Fprintf(stderr, "guardlint: %v\n", err)
+			return nil, err
+		}
+		opts.dir = wd
+	} else if abs, err := filepath.Abs(opts.dir); err == nil {
+		opts.dir = abs
+	}
+	opts.patterns = fs.Args()
+	if len(opts.patterns) == 0 {
+		opts.patterns = []string{"./..."}
+	}
+	return opts, nil
+}
+
+// printConfigError prints loader errors one per line, with paths relative
+// to dir.
+func printConfigError(w io.Writer, err error, dir string) {
+	var list invariants.ErrorList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			fmt.Fprintf(w, "%s:%d:%d: %s\n", relPath(dir, e.Pos.File), e.Pos.Line, e.Pos.Col, e.Msg)
+		}
+		return
+	}
+	fmt.Fprintf(w, "guardlint: %v\n", err)
+}
+
+// relPath shortens a path to be relative to dir when it lies inside it.
+func relPath(dir, p string) string {
+	if !filepath.IsAbs(p) {
+		return p
+	}
+	if rel, err := filepath.Rel(dir, p); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	return p
+}

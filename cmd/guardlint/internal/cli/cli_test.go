@@ -1,0 +1,141 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func noEnv(string) string { return "" }
+
+func run(t *testing.T, getenv func(string) string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := Main(args, &out, &errOut, getenv)
+	return code, out.String(), errOut.String()
+}
+
+func TestFindings(t *testing.T) {
+	code, out, _ := run(t, noEnv, "-C", "testdata/dirty", "./...")
+	assert.Equal(t, ExitFindings, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2, out)
+	assert.Equal(t, "guardlint.yaml:13:5: invariant gone: cannot verify: package example.com/dirty/q not found", lines[0])
+	assert.Equal(t, "p/p.go:11:26: invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain, and contains no live call of it (why: the pool hands encoders out at +0; see https://example.com/adr/1)", lines[1])
+}
+
+func TestClean(t *testing.T) {
+	code, out, errOut := run(t, noEnv, "-C", "testdata/clean")
+	assert.Equal(t, ExitClean, code, out+errOut)
+	assert.Empty(t, out)
+}
+
+func TestConfigFlagAndEnv(t *testing.T) {
+	// An explicit file wins over discovery; so does the environment.
+	cfg, err := filepath.Abs("testdata/dirty/guardlint.yaml")
+	require.NoError(t, err)
+	code, out, _ := run(t, noEnv, "-C", "testdata/clean", "-config", cfg, "./...")
+	assert.Equal(t, ExitFindings, code)
+	assert.Contains(t, out, "cannot verify: no package that")
+	env := func(k string) string {
+		if k == EnvConfig {
+			return cfg
+		}
+		return ""
+	}
+	code, out, _ = run(t, env, "-C", "testdata/clean", "./...")
+	assert.Equal(t, ExitFindings, code)
+	assert.Contains(t, out, "cannot verify: no package that")
+}
+
+func TestBrokenConfig(t *testing.T) {
+	code, out, errOut := run(t, noEnv, "-C", "testdata/broken")
+	assert.Equal(t, ExitConfig, code)
+	assert.Empty(t, out)
+	assert.Equal(t, `guardlint.yaml:7:5: invariant: unknown key "severity" (allowed: id, why, ref, lang, package, function, functions, field, call, hold, owns, forbid, order)
+guardlint.yaml:11:5: invariant: unknown key "cal" (allowed: id, why, ref, lang, package, function, functions, field, call, hold, owns, forbid, order)
+guardlint.yaml:8:5: invariant a: no rule; want exactly one of call, forbid, hold, order, owns
+`, errOut)
+}
+
+func TestNoConfig(t *testing.T) {
+	code, _, errOut := run(t, noEnv, "-C", "testdata/noconfig")
+	assert.Equal(t, ExitConfig, code)
+	assert.Contains(t, errOut, "guardlint: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml at the module root")
+}
+
+func TestMissingConfigFile(t *testing.T) {
+	code, _, errOut := run(t, noEnv, "-C", "testdata/clean", "-config", "absent.yaml")
+	assert.Equal(t, ExitConfig, code)
+	assert.Contains(t, errOut, "absent.yaml: no such file or directory")
+}
+
+func TestBadFlag(t *testing.T) {
+	code, _, errOut := run(t, noEnv, "-nope")
+	assert.Equal(t, ExitConfig, code)
+	assert.Contains(t, errOut, "flag provided but not defined: -nope")
+}
+
+func TestTypeErrorsFailClosed(t *testing.T) {
+	code, _, errOut := run(t, noEnv, "-C", "testdata/typeerr")
+	assert.Equal(t, ExitFailure, code)
+	assert.Contains(t, errOut, "undefined: undefined")
+}
+
+func TestIsVet(t *testing.T) {
+	assert.True(t, IsVet([]string{"-flags"}))
+	assert.True(t, IsVet([]string{"-V=full"}))
+	assert.True(t, IsVet([]string{"-config=x.yaml", "-json", "/tmp/vet.cfg"}))
+	assert.False(t, IsVet([]string{"./..."}))
+	assert.False(t, IsVet(nil))
+}
+
+// TestGoVet builds guardlint and runs it as go vet's tool, the way users
+// do: an absolute -vettool path, configuration found at the module root.
+func TestGoVet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the guardlint binary; skipped with -short")
+	}
+	bin := filepath.Join(t.TempDir(), "guardlint")
+	build := exec.Command("go", "build", "-o", bin, "github.com/guardlint/guardlint/cmd/guardlint")
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, string(out))
+
+	vet := func(dir string, extra ...string) (int, string) {
+		args := append([]string{"vet", "-vettool=" + bin}, extra...)
+		cmd := exec.Command("go", append(args, "./...")...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=", EnvConfig+"=")
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else {
+			require.NoError(t, err)
+		}
+		return code, string(out)
+	}
+	code, got := vet("testdata/dirty")
+	assert.NotEqual(t, 0, code, got)
+	assert.Contains(t, got, "invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain")
+
+	code, got = vet("testdata/clean")
+	assert.Equal(t, 0, code, got)
+
+	// -config is listed by -flags, so go vet passes it through.
+	cfg, err := filepath.Abs("testdata/dirty/guardlint.yaml")
+	require.NoError(t, err)
+	code, got = vet("testdata/clean", "-config="+cfg)
+	assert.Equal(t, 0, code, got) // dirty's packages are not in clean: nothing to check
+
+	// A broken configuration fails, with its position.
+	code, got = vet("testdata/broken")
+	assert.NotEqual(t, 0, code, got)
+	assert.Contains(t, got, `guardlint.yaml:7:5: invariant: unknown key "severity"`)
+}

@@ -1,0 +1,5 @@
+package p
+
+func (cb *CommandBuffer) getOrCreateEncoder() { undefined() }
+
+type CommandBuffer struct{}
