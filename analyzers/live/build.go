@@ -139,14 +139,45 @@ func (b *builder) liveSuccs(cb *cfg.Block) []*cfg.Block {
 	if !ok || b.tagged[cond] {
 		return cb.Succs
 	}
-	tv, ok := b.info.Types[cond]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Bool {
+	v, known := b.constBool(cond)
+	switch {
+	case !known:
 		return cb.Succs
-	}
-	if constant.BoolVal(tv.Value) {
+	case v:
 		return cb.Succs[:1]
+	default:
+		return cb.Succs[1:]
 	}
-	return cb.Succs[1:]
+}
+
+// constBool folds a condition. Beyond the type checker's constants it
+// knows that `false && x` is false and `true || x` is true whatever x is,
+// since the CFG keeps such a condition whole.
+func (b *builder) constBool(e ast.Expr) (value, known bool) {
+	if tv, ok := b.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
+		return constant.BoolVal(tv.Value), true
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			v, ok := b.constBool(e.X)
+			return !v, ok
+		}
+	case *ast.BinaryExpr:
+		x, xok := b.constBool(e.X)
+		y, yok := b.constBool(e.Y)
+		switch e.Op {
+		case token.LAND:
+			if (xok && !x) || (yok && !y) {
+				return false, true
+			}
+		case token.LOR:
+			if (xok && x) || (yok && y) {
+				return true, true
+			}
+		}
+	}
+	return false, false
 }
 
 // ctx is what holds for the expression being visited.

@@ -1,6 +1,10 @@
 package enc
 
-import "fmt"
+import (
+	"fmt"
+	"log"
+	"os"
+)
 
 type Encoder struct{ refs int }
 
@@ -167,4 +171,51 @@ func everyPathEarlyReturn(e *Encoder, ok bool) {
 		return // want `invariant every-path-early-return: .* \(why: w; see https://example.com/adr/3\)`
 	}
 	e.release()
+}
+
+func andFalse(e *Encoder, ok bool) {
+	if ok && debug {
+		e.retain() // want `invariant and-false: .*constant condition disables`
+	}
+}
+
+func switchFalse(e *Encoder) {
+	switch {
+	case debug:
+		e.retain() // want `invariant switch-false: .*constant condition disables`
+	}
+}
+
+func afterExit(e *Encoder) {
+	os.Exit(1)
+	e.retain() // want `invariant after-exit: .*after a terminating statement`
+}
+
+func afterFatal(e *Encoder) {
+	log.Fatalf("no encoder")
+	e.retain() // want `invariant after-fatal: .*after a terminating statement`
+}
+
+func afterSelect(e *Encoder) {
+	select {}
+	e.retain() // want `invariant after-select: .*after a terminating statement`
+}
+
+func afterLoop(e *Encoder) {
+	for {
+	}
+	e.retain() // want `invariant after-loop: .*after a terminating statement`
+}
+
+func afterGoto(e *Encoder) {
+	goto end
+	e.retain() // want `invariant after-goto: .*after a terminating statement`
+end:
+}
+
+func taggedSwitch(e *Encoder, on bool) {
+	switch on {
+	case false: // a value compared with the tag, not a constant condition
+		e.retain()
+	}
 }

@@ -171,3 +171,28 @@ func constFalseLock() {
 	}
 	work() // want `invariant const-false-lock: .*never acquires it`
 }
+
+func lineComment() {
+	// evalMu.Lock()
+	// defer evalMu.Unlock()
+	work() // want `invariant line-comment: .*never acquires it`
+}
+
+func blockComment() {
+	/*
+		evalMu.Lock()
+		defer evalMu.Unlock()
+	*/
+	work() // want `invariant block-comment: .*never acquires it`
+}
+
+func inString() {
+	_ = "evalMu.Lock()" // want `invariant in-string: .*never acquires it`
+	work()
+}
+
+func afterReturn() {
+	return // want `invariant after-return: .*never acquires it`
+	evalMu.Lock()
+	defer evalMu.Unlock()
+}

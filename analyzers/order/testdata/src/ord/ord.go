@@ -61,3 +61,25 @@ func readGone(t *Table, i int) int { // want `invariant read-gone: ord.readGone 
 	check(t, i)
 	return t.data[i]
 }
+
+func commented(t *Table, i int) int {
+	// check(t, i)
+	return t.read(i) // want `invariant commented: ord.commented must call ord.check before`
+}
+
+func inLiteral(t *Table, i int) int {
+	f := func() { check(t, i) }
+	_ = f
+	return t.read(i) // want `invariant in-literal: ord.inLiteral must call ord.check before`
+}
+
+func inCalledLiteral(t *Table, i int) int {
+	func() { check(t, i) }()
+	return t.read(i)
+}
+
+func afterReturnCheck(t *Table, i int) int {
+	return t.read(i) // want `invariant after-return-check: ord.afterReturnCheck must call ord.check before`
+	check(t, i)
+	return 0
+}
