@@ -37,6 +37,11 @@ type Array struct {
 	key    Key
 	err    error // a construction error, reported by Eval and reads
 
+	// Scratch of the evaluation in progress, used under evalMu only.
+	mark  uint64  // the evalEpoch that last visited the array
+	level int     // depth below the unevaluated inputs
+	out   *Buffer // the result being computed
+
 	mu   sync.Mutex
 	buf  *Buffer
 	done bool // evaluated; buf is nil afterwards only when freed

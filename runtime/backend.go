@@ -63,6 +63,9 @@ const (
 // kernelNames are the extern "C" symbol names of the kernels.
 var kernelNames = [numKernels]string{"gl_add", "gl_mul", "gl_softcap", "gl_slow_copy", "gl_sum_partial", "gl_uniform"}
 
+// kernelModules names the runtime/kernels source file of each kernel.
+var kernelModules = [numKernels]string{"elementwise", "elementwise", "elementwise", "slow", "reduce", "random"}
+
 // launch describes one kernel launch in backend-neutral terms.
 type launch struct {
 	kernel kernelID

@@ -111,11 +111,11 @@ func (b *cudaBackend) loadKernels() error {
 		}
 		b.modules = append(b.modules, mod)
 		for id, name := range kernelNames {
-			if b.funcs[id] != 0 {
+			if kernelModules[id] != m.Name {
 				continue
 			}
-			if f, err := b.drv.ModuleGetFunction(mod, name); err == nil {
-				b.funcs[id] = f
+			if b.funcs[id], err = b.drv.ModuleGetFunction(mod, name); err != nil {
+				return fmt.Errorf("kernel %s in module %s (%s): %w", name, m.Name, b.source, err)
 			}
 		}
 	}

@@ -14,6 +14,7 @@ type CommandBuffer struct {
 	dev    *Device
 	active *Encoder
 	done   []event // completion events, one per lane
+	marked uint32  // the completion events recorded by the last commit
 	lane   int     // lane for the next dispatches, or -1 for round-robin
 
 	pending bool
@@ -62,9 +63,11 @@ func (cb *CommandBuffer) endActiveEncoder() {
 	if cb.active == nil {
 		return
 	}
-	if err := cb.active.end(cb.done); err != nil {
+	marked, err := cb.active.end(cb.done)
+	if err != nil {
 		cb.fail(err)
 	}
+	cb.marked |= marked
 	cb.active.release()
 	cb.active = nil
 }
@@ -292,11 +295,15 @@ func (cb *CommandBuffer) waitPending() error {
 	}
 	cb.pending = false
 	var errs []error
-	for _, ev := range cb.done {
+	for i, ev := range cb.done {
+		if cb.marked&(1<<i) == 0 {
+			continue
+		}
 		if err := cb.dev.backend.syncEvent(ev); err != nil {
 			errs = append(errs, fmt.Errorf("wait for completion: %w", err))
 		}
 	}
+	cb.marked = 0
 	return errors.Join(errs...)
 }
 

@@ -28,6 +28,7 @@ type Encoder struct {
 	refs   atomic.Int32
 	set    atomic.Pointer[laneSet]
 	cursor atomic.Uint32
+	dirty  atomic.Uint32 // lanes dispatched on since the last barrier, one bit each
 }
 
 // retain takes a reference, keeping the encoder out of the pool's next
@@ -51,7 +52,9 @@ func (e *Encoder) pick(i int) lane {
 	if i < 0 {
 		i = int(e.cursor.Add(1)-1) % len(lanes)
 	}
-	return lanes[i%len(lanes)]
+	i %= len(lanes)
+	e.dirty.Or(1 << i)
+	return lanes[i]
 }
 
 // Barrier orders every lane after every dispatch made on any lane before
@@ -78,19 +81,29 @@ func (e *Encoder) Barrier() error {
 			}
 		}
 	}
+	e.dirty.Store(0)
 	return nil
 }
 
-// end records the completion of everything dispatched so far: done[i] on
-// lane i.
-func (e *Encoder) end(done []event) error {
+// end records the completion of everything dispatched so far and returns
+// the lanes it recorded on, one bit each: done[i] on every lane i used
+// since the last barrier, or on lane 0 alone when none was, since at the
+// barrier lane 0 waited for the work of every lane.
+func (e *Encoder) end(done []event) (uint32, error) {
 	set := e.set.Load()
+	mask := e.dirty.Load()
+	if mask == 0 {
+		mask = 1
+	}
 	for i, l := range set.lanes {
+		if mask&(1<<i) == 0 {
+			continue
+		}
 		if err := e.dev.backend.record(done[i], l); err != nil {
-			return fmt.Errorf("end encoder: record completion on lane %d: %w", i, err)
+			return 0, fmt.Errorf("end encoder: record completion on lane %d: %w", i, err)
 		}
 	}
-	return nil
+	return mask, nil
 }
 
 // encoderPool owns a device's lane sets and encoders.
@@ -132,6 +145,7 @@ func (p *encoderPool) get() (*Encoder, error) {
 	}
 	e.refs.Store(0)
 	e.cursor.Store(0)
+	e.dirty.Store(0)
 	e.set.Store(set)
 	p.out = append(p.out, e)
 	return e, nil

@@ -56,10 +56,20 @@ func synchronizeLocked(devices []*Device) error {
 	return errors.Join(errs...)
 }
 
+// evalEpoch numbers evaluations, to mark visited arrays without a set;
+// evalMu guards it.
+var evalEpoch uint64
+
+// deviceNodes are the unevaluated nodes of one device, inputs first.
+type deviceNodes struct {
+	dev   *Device
+	nodes []*Array
+}
+
 // evalLocked implements Eval; evalMu is held.
 func evalLocked(arrays []*Array) error {
-	var order []*Array // unevaluated nodes, inputs before users
-	seen := map[*Array]bool{}
+	evalEpoch++
+	var groups []deviceNodes
 	var visit func(a *Array) error
 	visit = func(a *Array) error {
 		if a == nil {
@@ -68,10 +78,10 @@ func evalLocked(arrays []*Array) error {
 		if a.err != nil {
 			return fmt.Errorf("eval: %w", a.err)
 		}
-		if seen[a] {
+		if a.mark == evalEpoch {
 			return nil
 		}
-		seen[a] = true
+		a.mark = evalEpoch
 		a.mu.Lock()
 		done, buf := a.done, a.buf
 		a.mu.Unlock()
@@ -81,12 +91,22 @@ func evalLocked(arrays []*Array) error {
 			}
 			return nil
 		}
+		a.level = 0
 		for _, in := range a.inputs {
 			if err := visit(in); err != nil {
 				return err
 			}
+			if in.mark == evalEpoch && !in.done {
+				a.level = max(a.level, in.level+1)
+			}
 		}
-		order = append(order, a)
+		for i := range groups {
+			if groups[i].dev == a.dev {
+				groups[i].nodes = append(groups[i].nodes, a)
+				return nil
+			}
+		}
+		groups = append(groups, deviceNodes{dev: a.dev, nodes: []*Array{a}})
 		return nil
 	}
 	for _, a := range arrays {
@@ -94,39 +114,23 @@ func evalLocked(arrays []*Array) error {
 			return err
 		}
 	}
-	var devs []*Device
-	byDev := map[*Device][]*Array{}
-	for _, a := range order {
-		if _, ok := byDev[a.dev]; !ok {
-			devs = append(devs, a.dev)
-		}
-		byDev[a.dev] = append(byDev[a.dev], a)
-	}
-	for _, d := range devs {
-		if err := evalOnDeviceLocked(d, byDev[d]); err != nil {
+	for _, g := range groups {
+		if err := evalOnDeviceLocked(g.dev, g.nodes); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// levels groups nodes (inputs first) so that each node's unevaluated inputs
-// are in earlier levels.
+// levels groups nodes by level: each node's unevaluated inputs are in
+// earlier levels.
 func levels(nodes []*Array) [][]*Array {
-	depth := map[*Array]int{}
 	var out [][]*Array
 	for _, a := range nodes {
-		lv := 0
-		for _, in := range a.inputs {
-			if d, ok := depth[in]; ok {
-				lv = max(lv, d+1)
-			}
-		}
-		depth[a] = lv
-		if lv == len(out) {
+		for a.level >= len(out) {
 			out = append(out, nil)
 		}
-		out[lv] = append(out[lv], a)
+		out[a.level] = append(out[a.level], a)
 	}
 	return out
 }
@@ -157,7 +161,6 @@ func evalOnDeviceLocked(d *Device, nodes []*Array) error {
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}
-	results := make(map[*Array]*Buffer, len(nodes))
 	encodeErr := func() error {
 		for i, level := range levels(nodes) {
 			if i > 0 {
@@ -170,8 +173,8 @@ func evalOnDeviceLocked(d *Device, nodes []*Array) error {
 				if err != nil {
 					return err
 				}
-				results[a] = out
-				if err := encodeNode(cb, a, out, results); err != nil {
+				a.out = out
+				if err := encodeNode(cb, a, out); err != nil {
 					return err
 				}
 			}
@@ -180,24 +183,29 @@ func evalOnDeviceLocked(d *Device, nodes []*Array) error {
 	}()
 	waitErr := cb.Wait()
 	if err := errors.Join(encodeErr, waitErr); err != nil {
-		for _, b := range results {
-			_ = b.Free()
+		for _, a := range nodes {
+			if a.out != nil {
+				_ = a.out.Free()
+				a.out = nil
+			}
 		}
 		return fmt.Errorf("eval: %w", err)
 	}
-	for a, b := range results {
+	for _, a := range nodes {
 		a.mu.Lock()
-		a.buf, a.done = b, true
+		a.buf, a.done = a.out, true
 		a.mu.Unlock()
+		a.out = nil
 		a.inputs = nil // let the graph above an evaluated array be collected
 	}
 	return nil
 }
 
-// inputBuffer returns the buffer of an evaluated input.
-func inputBuffer(in *Array, results map[*Array]*Buffer) (*Buffer, error) {
-	if b, ok := results[in]; ok {
-		return b, nil
+// inputBuffer returns the buffer of an input evaluated earlier or in the
+// evaluation in progress.
+func inputBuffer(in *Array) (*Buffer, error) {
+	if in.out != nil {
+		return in.out, nil
 	}
 	in.mu.Lock()
 	defer in.mu.Unlock()
@@ -208,10 +216,10 @@ func inputBuffer(in *Array, results map[*Array]*Buffer) (*Buffer, error) {
 }
 
 // encodeNode dispatches the kernel that computes a into out.
-func encodeNode(cb *CommandBuffer, a *Array, out *Buffer, results map[*Array]*Buffer) error {
+func encodeNode(cb *CommandBuffer, a *Array, out *Buffer) error {
 	var in [2]*Buffer
 	for i, x := range a.inputs {
-		b, err := inputBuffer(x, results)
+		b, err := inputBuffer(x)
 		if err != nil {
 			return fmt.Errorf("%s: %w", opNames[a.op], err)
 		}

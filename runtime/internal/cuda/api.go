@@ -5,6 +5,7 @@ package cuda
 import (
 	goruntime "runtime"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 )
@@ -12,41 +13,71 @@ import (
 // MaxKernelArgs is the most kernel parameters LaunchKernel passes.
 const MaxKernelArgs = 8
 
-// current remembers which context each OS thread has current, so that the
-// hot path skips cuCtxSetCurrent when the thread already has it. Every
-// context switch in the process goes through SetCurrent, which keeps the
-// cache exact; a stale entry (a reused thread id) shows up as
-// CUDA_ERROR_INVALID_CONTEXT and is repaired by [Driver.Repair].
-var current = struct {
-	sync.Mutex
-	byThread map[int]Context
-}{byThread: map[int]Context{}}
+// currentSlots remembers which context each OS thread has current, so that
+// the hot path skips cuCtxSetCurrent when the thread already has it. A slot
+// holds the thread id in its high half and the context's index in contexts
+// in its low half; threads whose ids share a slot evict each other, which
+// only costs a cuCtxSetCurrent. Every context switch in the process goes
+// through SetCurrent, which keeps a thread's own slot exact; a stale entry
+// (a reused thread id) shows up as CUDA_ERROR_INVALID_CONTEXT and is
+// repaired by [Driver.Repair].
+var currentSlots [256]atomic.Uint64
+
+// contexts numbers the contexts SetCurrent has seen: context contexts[i]
+// has number i+1. Reads scan without a lock (a process has a handful of
+// contexts); additions take contextsMu.
+var (
+	contexts   [64]atomic.Uintptr
+	contextsMu sync.Mutex
+)
+
+// contextIndex returns the number of ctx, assigning one on first use, or 0
+// when the table is full (then the cache is bypassed).
+func contextIndex(ctx Context) uint32 {
+	for i := range contexts {
+		switch contexts[i].Load() {
+		case uintptr(ctx):
+			return uint32(i + 1)
+		case 0:
+			contextsMu.Lock()
+			defer contextsMu.Unlock()
+			for k := i; k < len(contexts); k++ {
+				switch contexts[k].Load() {
+				case uintptr(ctx):
+					return uint32(k + 1)
+				case 0:
+					contexts[k].Store(uintptr(ctx))
+					return uint32(k + 1)
+				}
+			}
+			return 0
+		}
+	}
+	return 0
+}
 
 // SetCurrent makes ctx current on the calling OS thread. The caller must have
 // locked the goroutine to its thread.
 func (d *Driver) SetCurrent(ctx Context) error {
-	tid := syscall.Gettid()
-	current.Lock()
-	have, ok := current.byThread[tid]
-	current.Unlock()
-	if ok && have == ctx {
+	tid := uint64(uint32(syscall.Gettid()))
+	slot := &currentSlots[tid%uint64(len(currentSlots))]
+	idx := contextIndex(ctx)
+	want := tid<<32 | uint64(idx)
+	if idx != 0 && slot.Load() == want {
 		return nil
 	}
 	if err := d.call("cuCtxSetCurrent", d.cuCtxSetCurrent, uintptr(ctx)); err != nil {
 		return err
 	}
-	current.Lock()
-	current.byThread[tid] = ctx
-	current.Unlock()
+	slot.Store(want)
 	return nil
 }
 
 // Repair forgets the cached context of the calling thread and sets ctx
 // again; callers use it after a call failed with an invalid context.
 func (d *Driver) Repair(ctx Context) error {
-	current.Lock()
-	delete(current.byThread, syscall.Gettid())
-	current.Unlock()
+	tid := uint64(uint32(syscall.Gettid()))
+	currentSlots[tid%uint64(len(currentSlots))].Store(0)
 	return d.SetCurrent(ctx)
 }
 
