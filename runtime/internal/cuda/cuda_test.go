@@ -14,7 +14,7 @@ import (
 
 // open returns the driver and a current primary context, or skips the test
 // where no driver loads.
-func open(t *testing.T) *Driver {
+func open(t testing.TB) *Driver {
 	t.Helper()
 	d, err := LoadDriver()
 	if err != nil {

@@ -56,7 +56,7 @@ type Driver struct {
 	handle uintptr
 
 	cuInit, cuDriverGetVersion, cuDeviceGetCount, cuDeviceGet, cuDeviceGetName, cuDeviceGetAttribute uintptr
-	cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRelease, cuCtxSetCurrent                             uintptr
+	cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRelease, cuCtxSetCurrent, cuCtxGetCurrent            uintptr
 	cuGetErrorName, cuGetErrorString                                                                 uintptr
 	cuMemAlloc, cuMemFree, cuMemGetInfo                                                              uintptr
 	cuMemcpyHtoDAsync, cuMemcpyDtoHAsync, cuMemcpyDtoDAsync, cuMemsetD32Async                        uintptr
@@ -93,7 +93,7 @@ func loadDriver() (*Driver, error) {
 		{&d.cuDeviceGetName, "cuDeviceGetName"}, {&d.cuDeviceGetAttribute, "cuDeviceGetAttribute"},
 		{&d.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain"},
 		{&d.cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2"},
-		{&d.cuCtxSetCurrent, "cuCtxSetCurrent"},
+		{&d.cuCtxSetCurrent, "cuCtxSetCurrent"}, {&d.cuCtxGetCurrent, "cuCtxGetCurrent"},
 		{&d.cuGetErrorName, "cuGetErrorName"}, {&d.cuGetErrorString, "cuGetErrorString"},
 		{&d.cuMemAlloc, "cuMemAlloc_v2"}, {&d.cuMemFree, "cuMemFree_v2"}, {&d.cuMemGetInfo, "cuMemGetInfo_v2"},
 		{&d.cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2"}, {&d.cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2"},
