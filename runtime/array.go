@@ -32,7 +32,8 @@ type Array struct {
 	shape  []int
 	size   int
 	op     opKind
-	inputs []*Array
+	inputs []*Array // slices inbuf, or nil
+	inbuf  [2]*Array
 	scalar float32
 	key    Key
 	err    error // a construction error, reported by Eval and reads
@@ -103,7 +104,9 @@ func binaryOp(op opKind, a, b *Array) *Array {
 	case !slices.Equal(a.shape, b.shape):
 		return failed(fmt.Errorf("%s: shapes %v and %v: %w", name, a.shape, b.shape, ErrShape))
 	}
-	return &Array{dev: a.dev, shape: slices.Clone(a.shape), size: a.size, op: op, inputs: []*Array{a, b}}
+	r := &Array{dev: a.dev, shape: a.shape, size: a.size, op: op, inbuf: [2]*Array{a, b}}
+	r.inputs = r.inbuf[:2]
+	return r
 }
 
 // Add returns a + b, elementwise.
@@ -122,7 +125,9 @@ func Softcap(x *Array, c float32) *Array {
 	case !(c > 0) || math.IsInf(float64(c), 1):
 		return failed(fmt.Errorf("softcap: cap %v: %w: want a positive finite number", c, ErrInvalidArgument))
 	}
-	return &Array{dev: x.dev, shape: slices.Clone(x.shape), size: x.size, op: opSoftcap, inputs: []*Array{x}, scalar: c}
+	r := &Array{dev: x.dev, shape: x.shape, size: x.size, op: opSoftcap, inbuf: [2]*Array{x}, scalar: c}
+	r.inputs = r.inbuf[:1]
+	return r
 }
 
 // Sum returns the sum of all elements as a scalar (shape []), computed with
@@ -134,8 +139,14 @@ func Sum(x *Array) *Array {
 	case x.err != nil:
 		return failed(x.err)
 	}
-	return &Array{dev: x.dev, shape: []int{}, size: 1, op: opSum, inputs: []*Array{x}}
+	r := &Array{dev: x.dev, shape: scalarShape, size: 1, op: opSum, inbuf: [2]*Array{x}}
+	r.inputs = r.inbuf[:1]
+	return r
 }
+
+// scalarShape is the shape of a scalar. Shapes are never modified after
+// construction, so arrays share them.
+var scalarShape = []int{}
 
 // Uniform returns uniform random numbers in [0, 1) of the given shape, with
 // a key drawn from the process-global random state when it is called.
@@ -212,7 +223,7 @@ func (a *Array) freeLocked() error {
 			return fmt.Errorf("free array: %w", ErrFreed)
 		}
 		a.done = true // never evaluated: nothing to free, and nothing to evaluate
-		a.inputs = nil
+		a.inputs, a.inbuf = nil, [2]*Array{}
 		return nil
 	}
 	err := a.buf.Free()

@@ -25,15 +25,16 @@ const elementwiseBlock = 256
 // makes the context current there: a context is current per OS thread and
 // goroutines migrate between threads.
 type cudaBackend struct {
-	drv     *cuda.Driver
-	dev     cuda.Device
-	ctx     cuda.Context
-	name    string
-	version int
-	source  KernelSource
-	funcs   [numKernels]cuda.Function
-	modules []cuda.Module
-	xfer    cuda.Stream // transfer lane for uploads and downloads
+	drv      *cuda.Driver
+	dev      cuda.Device
+	ctx      cuda.Context
+	name     string
+	version  int
+	source   KernelSource
+	funcs    [numKernels]cuda.Function
+	modules  []cuda.Module
+	xfer     cuda.Stream // transfer lane for uploads and downloads
+	launcher *cuda.Launcher
 }
 
 func newCUDABackend(c config) (*cudaBackend, error) {
@@ -54,6 +55,7 @@ func newCUDABackend(c config) (*cudaBackend, error) {
 	if b.ctx, err = drv.PrimaryCtxRetain(b.dev); err != nil {
 		return nil, fmt.Errorf("retain primary context of device %d: %w", c.ordinal, err)
 	}
+	b.launcher = drv.NewLauncher() // unpinned by close
 	if err := b.init(); err != nil {
 		_ = b.close()
 		return nil, err
@@ -284,7 +286,7 @@ func (b *cudaBackend) launch(l lane, op *launch) error {
 	grid = max(grid, 1)
 	f := b.funcs[op.kernel]
 	return b.do(func() error {
-		return b.drv.LaunchKernel(f, grid, elementwiseBlock, 0, cuda.Stream(l), list)
+		return b.launcher.Launch(f, grid, elementwiseBlock, 0, cuda.Stream(l), list)
 	})
 }
 
@@ -302,5 +304,6 @@ func (b *cudaBackend) close() error {
 		return nil
 	})
 	errs = append(errs, err, b.drv.PrimaryCtxRelease(b.dev))
+	b.launcher.Close()
 	return errors.Join(errs...)
 }

@@ -17,6 +17,7 @@ type CommandBuffer struct {
 	marked uint32  // the completion events recorded by the last commit
 	lane   int     // lane for the next dispatches, or -1 for round-robin
 
+	op      launch // the launch being issued; kept here so it is not allocated per dispatch
 	pending bool
 	keep    []*Buffer // dispatched on, released at completion
 	temps   []*Buffer // scratch memory, freed at completion
@@ -113,7 +114,7 @@ func (cb *CommandBuffer) Barrier() error {
 
 // dispatch launches op after checking its buffers, which it keeps until
 // completion.
-func (cb *CommandBuffer) dispatch(op *launch, bufs ...*Buffer) error {
+func (cb *CommandBuffer) dispatch(op launch, bufs ...*Buffer) error {
 	if cb.err != nil {
 		return cb.err
 	}
@@ -133,7 +134,8 @@ func (cb *CommandBuffer) dispatch(op *launch, bufs ...*Buffer) error {
 	if enc == nil {
 		return cb.err
 	}
-	if err := cb.dev.backend.launch(enc.pick(cb.lane), op); err != nil {
+	cb.op = op
+	if err := cb.dev.backend.launch(enc.pick(cb.lane), &cb.op); err != nil {
 		cb.fail(fmt.Errorf("launch %s: %w", kernelNames[op.kernel], err))
 	}
 	return cb.err
@@ -165,7 +167,7 @@ func (cb *CommandBuffer) binary(k kernelID, name string, out, a, b *Buffer) erro
 	if err := sameLength(name, out.n, a, b); err != nil {
 		return err
 	}
-	return cb.dispatch(&launch{kernel: k, out: out.m, in: [2]mem{a.m, b.m}, n: out.n}, out, a, b)
+	return cb.dispatch(launch{kernel: k, out: out.m, in: [2]mem{a.m, b.m}, n: out.n}, out, a, b)
 }
 
 // Softcap dispatches out = c * tanh(x / c).
@@ -179,7 +181,7 @@ func (cb *CommandBuffer) Softcap(out, x *Buffer, c float32) error {
 	if err := sameLength("softcap", out.n, x); err != nil {
 		return err
 	}
-	return cb.dispatch(&launch{kernel: kSoftcap, out: out.m, in: [2]mem{x.m}, n: out.n, scalar: c}, out, x)
+	return cb.dispatch(launch{kernel: kSoftcap, out: out.m, in: [2]mem{x.m}, n: out.n, scalar: c}, out, x)
 }
 
 // SlowCopy dispatches out = in, written only after delay: a producer that
@@ -191,7 +193,7 @@ func (cb *CommandBuffer) SlowCopy(out, in *Buffer, delay time.Duration) error {
 	if err := sameLength("slow copy", out.n, in); err != nil {
 		return err
 	}
-	return cb.dispatch(&launch{kernel: kSlowCopy, out: out.m, in: [2]mem{in.m}, n: out.n, delay: uint64(max(delay, 0))}, out, in)
+	return cb.dispatch(launch{kernel: kSlowCopy, out: out.m, in: [2]mem{in.m}, n: out.n, delay: uint64(max(delay, 0))}, out, in)
 }
 
 // Uniform dispatches out = uniform random numbers in [0, 1) under key.
@@ -199,7 +201,7 @@ func (cb *CommandBuffer) Uniform(out *Buffer, key Key) error {
 	if out == nil {
 		return fmt.Errorf("uniform: %w: nil output", ErrInvalidArgument)
 	}
-	return cb.dispatch(&launch{kernel: kUniform, out: out.m, n: out.n, key: key}, out)
+	return cb.dispatch(launch{kernel: kUniform, out: out.m, n: out.n, key: key}, out)
 }
 
 // Sum dispatches out[0] = the sum of in, with the fixed reduction tree of
@@ -233,7 +235,7 @@ func (cb *CommandBuffer) Sum(out, in *Buffer) error {
 			cb.temps = append(cb.temps, tmp)
 			dst = tmp
 		}
-		if err := cb.dispatch(&launch{kernel: kSumPartial, out: dst.m, in: [2]mem{src.m}, n: n}, dst, src); err != nil {
+		if err := cb.dispatch(launch{kernel: kSumPartial, out: dst.m, in: [2]mem{src.m}, n: n}, dst, src); err != nil {
 			return err
 		}
 		if blocks == 1 {

@@ -138,8 +138,12 @@ func (p *encoderPool) get() (*Encoder, error) {
 	}
 	var e *Encoder
 	if len(p.free) > 0 {
+		// Oldest first; shift in place rather than reslicing so that the
+		// backing array is reused.
 		e = p.free[0]
-		p.free = p.free[1:]
+		n := copy(p.free, p.free[1:])
+		p.free[n] = nil
+		p.free = p.free[:n]
 	} else {
 		e = &Encoder{dev: p.dev}
 	}

@@ -56,83 +56,87 @@ func synchronizeLocked(devices []*Device) error {
 	return errors.Join(errs...)
 }
 
-// evalEpoch numbers evaluations, to mark visited arrays without a set;
-// evalMu guards it.
-var evalEpoch uint64
+// evalState is the scratch of evalLocked, reused across evaluations to
+// keep allocations off the hot path; evalMu guards it.
+type evalState struct {
+	epoch  uint64 // numbers evaluations, to mark visited arrays without a set
+	groups []deviceNodes
+}
+
+var evalScratch evalState
 
 // deviceNodes are the unevaluated nodes of one device, inputs first.
 type deviceNodes struct {
-	dev   *Device
-	nodes []*Array
+	dev      *Device
+	nodes    []*Array
+	maxLevel int
 }
 
 // evalLocked implements Eval; evalMu is held.
 func evalLocked(arrays []*Array) error {
-	evalEpoch++
-	var groups []deviceNodes
-	var visit func(a *Array) error
-	visit = func(a *Array) error {
-		if a == nil {
-			return fmt.Errorf("eval: %w: nil array", ErrInvalidArgument)
-		}
-		if a.err != nil {
-			return fmt.Errorf("eval: %w", a.err)
-		}
-		if a.mark == evalEpoch {
-			return nil
-		}
-		a.mark = evalEpoch
-		a.mu.Lock()
-		done, buf := a.done, a.buf
-		a.mu.Unlock()
-		if done {
-			if buf == nil {
-				return fmt.Errorf("eval %s array %v: %w", opNames[a.op], a.shape, ErrFreed)
-			}
-			return nil
-		}
-		a.level = 0
-		for _, in := range a.inputs {
-			if err := visit(in); err != nil {
-				return err
-			}
-			if in.mark == evalEpoch && !in.done {
-				a.level = max(a.level, in.level+1)
-			}
-		}
-		for i := range groups {
-			if groups[i].dev == a.dev {
-				groups[i].nodes = append(groups[i].nodes, a)
-				return nil
-			}
-		}
-		groups = append(groups, deviceNodes{dev: a.dev, nodes: []*Array{a}})
-		return nil
+	s := &evalScratch
+	s.epoch++
+	for i := range s.groups {
+		clear(s.groups[i].nodes)
+		s.groups[i] = deviceNodes{nodes: s.groups[i].nodes[:0]}
 	}
+	s.groups = s.groups[:0]
 	for _, a := range arrays {
-		if err := visit(a); err != nil {
+		if err := s.visit(a); err != nil {
 			return err
 		}
 	}
-	for _, g := range groups {
-		if err := evalOnDeviceLocked(g.dev, g.nodes); err != nil {
+	for i := range s.groups {
+		g := &s.groups[i]
+		if err := evalOnDeviceLocked(g.dev, g.nodes, g.maxLevel); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// levels groups nodes by level: each node's unevaluated inputs are in
-// earlier levels.
-func levels(nodes []*Array) [][]*Array {
-	var out [][]*Array
-	for _, a := range nodes {
-		for a.level >= len(out) {
-			out = append(out, nil)
-		}
-		out[a.level] = append(out[a.level], a)
+// visit adds a and its unevaluated inputs, inputs first, to their device's
+// group, and computes their levels.
+func (s *evalState) visit(a *Array) error {
+	if a == nil {
+		return fmt.Errorf("eval: %w: nil array", ErrInvalidArgument)
 	}
-	return out
+	if a.err != nil {
+		return fmt.Errorf("eval: %w", a.err)
+	}
+	if a.mark == s.epoch {
+		return nil
+	}
+	a.mark = s.epoch
+	a.mu.Lock()
+	done, buf := a.done, a.buf
+	a.mu.Unlock()
+	if done {
+		if buf == nil {
+			return fmt.Errorf("eval %s array %v: %w", opNames[a.op], a.shape, ErrFreed)
+		}
+		return nil
+	}
+	a.level = 0
+	for _, in := range a.inputs {
+		if err := s.visit(in); err != nil {
+			return err
+		}
+		if !in.done {
+			a.level = max(a.level, in.level+1)
+		}
+	}
+	for i := range s.groups {
+		if g := &s.groups[i]; g.dev == a.dev {
+			g.nodes = append(g.nodes, a)
+			g.maxLevel = max(g.maxLevel, a.level)
+			return nil
+		}
+	}
+	s.groups = append(s.groups, deviceNodes{dev: a.dev, maxLevel: a.level})
+	g := &s.groups[len(s.groups)-1]
+	g.nodes = append(g.nodes, a)
+	return nil
 }
 
 // commandBufferLocked returns the command buffer registered for the
@@ -150,7 +154,7 @@ func (d *Device) commandBufferLocked() (*CommandBuffer, error) {
 
 // evalOnDeviceLocked encodes, commits and waits for the nodes of one
 // device; evalMu is held.
-func evalOnDeviceLocked(d *Device, nodes []*Array) error {
+func evalOnDeviceLocked(d *Device, nodes []*Array, maxLevel int) error {
 	if err := d.check(); err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}
@@ -162,13 +166,16 @@ func evalOnDeviceLocked(d *Device, nodes []*Array) error {
 		return fmt.Errorf("eval: %w", err)
 	}
 	encodeErr := func() error {
-		for i, level := range levels(nodes) {
-			if i > 0 {
+		for level := 0; level <= maxLevel; level++ {
+			if level > 0 {
 				if err := cb.Barrier(); err != nil {
 					return err
 				}
 			}
-			for _, a := range level {
+			for _, a := range nodes {
+				if a.level != level {
+					continue
+				}
 				out, err := d.NewBuffer(a.size)
 				if err != nil {
 					return err
@@ -196,7 +203,7 @@ func evalOnDeviceLocked(d *Device, nodes []*Array) error {
 		a.buf, a.done = a.out, true
 		a.mu.Unlock()
 		a.out = nil
-		a.inputs = nil // let the graph above an evaluated array be collected
+		a.inputs, a.inbuf = nil, [2]*Array{} // let the graph above an evaluated array be collected
 	}
 	return nil
 }

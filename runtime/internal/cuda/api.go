@@ -283,3 +283,42 @@ func (d *Driver) LaunchKernel(f Function, grid, block, sharedBytes uint32, s Str
 	pin.Unpin()
 	return err
 }
+
+// Launcher launches kernels through one parameter block that stays pinned
+// for the launcher's lifetime, which saves an allocation and a pin per
+// launch on the hot path. cuLaunchKernel copies the parameters before it
+// returns, so the block is reused at once. It is safe for concurrent use.
+type Launcher struct {
+	d   *Driver
+	mu  sync.Mutex
+	p   *launchParams
+	pin goruntime.Pinner
+}
+
+// NewLauncher returns a launcher; Close unpins its parameter block.
+func (d *Driver) NewLauncher() *Launcher {
+	l := &Launcher{d: d, p: new(launchParams)}
+	for i := range l.p.ptrs {
+		l.p.ptrs[i] = unsafe.Pointer(&l.p.vals[i])
+	}
+	l.pin.Pin(l.p)
+	return l
+}
+
+// Launch launches f on s with a 1-D grid; args holds one value per kernel
+// parameter, at most MaxKernelArgs.
+func (l *Launcher) Launch(f Function, grid, block, sharedBytes uint32, s Stream, args []uint64) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	copy(l.p.vals[:], args)
+	return l.d.call("cuLaunchKernel", l.d.cuLaunchKernel, uintptr(f),
+		uintptr(grid), 1, 1, uintptr(block), 1, 1,
+		uintptr(sharedBytes), uintptr(s), uintptr(unsafe.Pointer(&l.p.ptrs[0])), 0)
+}
+
+// Close unpins the parameter block; the launcher must not be used after.
+func (l *Launcher) Close() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.pin.Unpin()
+}
