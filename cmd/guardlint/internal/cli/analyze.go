@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/suite"
@@ -43,6 +44,13 @@ type result struct {
 // concerns has nothing to check, and skipping it is what makes guardlint
 // cheap on large trees.
 func analyze(set *invariants.Set, opts *options) (*result, error) {
+	start := time.Now()
+	phase := func(name string, n int) {
+		if opts.verbose != nil {
+			fmt.Fprintf(opts.verbose, "guardlint: %-8s %4d packages %6.0fms\n", name, n, float64(time.Since(start).Microseconds())/1000)
+			start = time.Now()
+		}
+	}
 	listed, err := packages.Load(&packages.Config{
 		Mode:  packages.NeedName | packages.NeedImports | packages.NeedDeps,
 		Dir:   opts.dir,
@@ -54,6 +62,7 @@ func analyze(set *invariants.Set, opts *options) (*result, error) {
 	if err := packageErrors(listed); err != nil {
 		return nil, fmt.Errorf("listing packages: %w", err)
 	}
+	phase("list", len(listed))
 	inScope := map[string]bool{}
 	for _, p := range listed {
 		inScope[p.PkgPath] = true
@@ -61,6 +70,7 @@ func analyze(set *invariants.Set, opts *options) (*result, error) {
 	res := &result{}
 	res.findings = append(res.findings, scopeFindings(set, inScope, opts)...)
 
+	phase("scope", len(inScope))
 	wanted := relevant(set, listed)
 	if len(wanted) == 0 {
 		return res, nil
@@ -77,10 +87,12 @@ func analyze(set *invariants.Set, opts *options) (*result, error) {
 	if err := packageErrors(pkgs); err != nil {
 		return nil, fmt.Errorf("guardlint checks only code that type-checks:\n%w", err)
 	}
+	phase("load", len(pkgs))
 	graph, err := checker.Analyze(suite.New(guardconf.Static(set)), pkgs, nil)
 	if err != nil {
 		return nil, err
 	}
+	phase("analyze", len(pkgs))
 	seen := map[string]bool{}
 	for act := range graph.All() {
 		if act.Err != nil {

@@ -27,6 +27,7 @@ type options struct {
 	config   string
 	dir      string
 	tests    bool
+	verbose  io.Writer // phase timings, or nil
 	patterns []string
 }
 
@@ -70,6 +71,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&opts.config, "config", "", "comma-separated invariants files or directories (default: $"+EnvConfig+", else "+DefaultFile+" at the module root)")
 	fs.StringVar(&opts.dir, "C", "", "run as if started in `dir`")
 	fs.BoolVar(&opts.tests, "tests", false, "also analyse test files")
+	verbose := fs.Bool("v", false, "print the time of each phase to stderr")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: guardlint [flags] [packages]\n\nChecks the invariants declared in guardlint.yaml (or -config) over the packages (default ./...).\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -87,6 +89,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		opts.dir = wd
 	} else if abs, err := filepath.Abs(opts.dir); err == nil {
 		opts.dir = abs
+	}
+	if *verbose {
+		opts.verbose = stderr
 	}
 	opts.patterns = fs.Args()
 	if len(opts.patterns) == 0 {
