@@ -1,20 +1,26 @@
 package call
 
 import (
+	_ "embed"
+
 	"go/types"
 
+	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/analyzers/live"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
 )
 
+//go:embed doc.go
+var doc string
+
 // New returns a call analyzer reading invariants from the given guardconf
 // analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     "call",
-		Doc:      "check that a function contains a live call it must make",
+		Doc:      docs.Extract(doc, "call"),
 		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/call",
 		Requires: rule.Requires(conf),
 		Run: func(pass *analysis.Pass) (any, error) {

@@ -1,17 +1,23 @@
 package forbid
 
 import (
+	_ "embed"
+
+	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
 )
+
+//go:embed doc.go
+var doc string
 
 // New returns a forbid analyzer reading invariants from the given
 // guardconf analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     "forbid",
-		Doc:      "check that a function does not call a forbidden function",
+		Doc:      docs.Extract(doc, "forbid"),
 		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/forbid",
 		Requires: rule.Requires(conf),
 		Run: func(pass *analysis.Pass) (any, error) {

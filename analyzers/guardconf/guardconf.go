@@ -1,14 +1,20 @@
 package guardconf
 
 import (
+	_ "embed"
+
 	"fmt"
 	"go/token"
 	"reflect"
 	"sync"
 
+	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
 )
+
+//go:embed doc.go
+var doc string
 
 // Source yields the invariant set; it is called once per package and must
 // be safe for concurrent use. Files and Static build the usual ones.
@@ -32,7 +38,7 @@ func New(src Source) *analysis.Analyzer {
 	files := &fileCache{}
 	return &analysis.Analyzer{
 		Name:       "guardconf",
-		Doc:        "provide the invariants to guardlint's rule analyzers",
+		Doc:        docs.Extract(doc, "guardconf"),
 		URL:        "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/guardconf",
 		ResultType: reflect.TypeFor[*Config](),
 		Run: func(pass *analysis.Pass) (any, error) {

@@ -1,22 +1,28 @@
 package hold
 
 import (
+	_ "embed"
+
 	"go/ast"
 	"go/token"
 	"go/types"
 
+	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/analyzers/live"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
 )
 
+//go:embed doc.go
+var doc string
+
 // New returns a hold analyzer reading invariants from the given guardconf
 // analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     "hold",
-		Doc:      "check that a lock is held for a function's whole body",
+		Doc:      docs.Extract(doc, "hold"),
 		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/hold",
 		Requires: rule.Requires(conf),
 		Run: func(pass *analysis.Pass) (any, error) {

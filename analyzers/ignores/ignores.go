@@ -1,19 +1,25 @@
 package ignores
 
 import (
+	_ "embed"
+
 	"fmt"
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"
+	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"github.com/guardlint/guardlint/analyzers/suppress"
 	"golang.org/x/tools/go/analysis"
 )
+
+//go:embed doc.go
+var doc string
 
 // New returns an ignores analyzer that runs after the given rule
 // analyzers and reads the invariants from conf.
 func New(conf *analysis.Analyzer, rules ...*analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     "ignores",
-		Doc:      "report //guardlint:ignore comments that are wrong or unused",
+		Doc:      docs.Extract(doc, "ignores"),
 		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/ignores",
 		Requires: append([]*analysis.Analyzer{conf, suppress.Analyzer}, rules...),
 		Run: func(pass *analysis.Pass) (any, error) {

@@ -1,20 +1,26 @@
 package live
 
 import (
+	_ "embed"
+
 	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
 	"sync"
 
+	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer computes live code; see the package documentation.
 var Analyzer = &analysis.Analyzer{
 	Name:       "live",
-	Doc:        "compute the live code of every function for guardlint's rules",
+	Doc:        docs.Extract(doc, "live"),
 	URL:        "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/live",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Info](),

@@ -1,20 +1,26 @@
 package order
 
 import (
+	_ "embed"
+
 	"go/types"
 
+	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/analyzers/live"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
 )
 
+//go:embed doc.go
+var doc string
+
 // New returns an order analyzer reading invariants from the given
 // guardconf analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     "order",
-		Doc:      "check that one call happens before another on every path",
+		Doc:      docs.Extract(doc, "order"),
 		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/order",
 		Requires: rule.Requires(conf),
 		Run: func(pass *analysis.Pass) (any, error) {

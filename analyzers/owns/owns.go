@@ -1,22 +1,28 @@
 package owns
 
 import (
+	_ "embed"
+
 	"go/ast"
 	"go/token"
 	"go/types"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
 )
+
+//go:embed doc.go
+var doc string
 
 // New returns an owns analyzer reading invariants from the given guardconf
 // analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     "owns",
-		Doc:      "check that a field is written only by its owning functions",
+		Doc:      docs.Extract(doc, "owns"),
 		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/owns",
 		Requires: rule.Requires(conf),
 		Run: func(pass *analysis.Pass) (any, error) {

@@ -1,14 +1,20 @@
 package suppress
 
 import (
+	_ "embed"
+
 	"go/ast"
 	"go/token"
 	"reflect"
 	"strings"
 	"sync"
 
+	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"golang.org/x/tools/go/analysis"
 )
+
+//go:embed doc.go
+var doc string
 
 // Prefix starts a suppression comment.
 const Prefix = "//guardlint:ignore"
@@ -16,7 +22,7 @@ const Prefix = "//guardlint:ignore"
 // Analyzer collects suppression comments; see the package documentation.
 var Analyzer = &analysis.Analyzer{
 	Name:       "suppress",
-	Doc:        "read //guardlint:ignore comments for the rule analyzers",
+	Doc:        docs.Extract(doc, "suppress"),
 	URL:        "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/suppress",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
