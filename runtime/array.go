@@ -19,6 +19,7 @@ const (
 	opUniform
 )
 
+// opNames name the operations in errors.
 var opNames = [...]string{"data", "add", "mul", "softcap", "sum", "uniform"}
 
 // Array is a lazy float32 array in the style of MLX: operations build a
@@ -171,10 +172,18 @@ func (a *Array) Size() int { return a.size }
 func (a *Array) Device() *Device { return a.dev }
 
 // Err returns the array's construction error, if any.
-func (a *Array) Err() error { return a.err }
+func (a *Array) Err() error {
+	if a == nil {
+		return fmt.Errorf("%w: nil array", ErrInvalidArgument)
+	}
+	return a.err
+}
 
 // Data evaluates the array if needed and returns a copy of its elements.
 func (a *Array) Data() ([]float32, error) {
+	if a == nil {
+		return nil, fmt.Errorf("read array: %w: nil array", ErrInvalidArgument)
+	}
 	if err := Eval(a); err != nil {
 		return nil, err
 	}
@@ -193,7 +202,7 @@ func (a *Array) Data() ([]float32, error) {
 
 // Item evaluates a one-element array and returns its element.
 func (a *Array) Item() (float32, error) {
-	if a.err == nil && a.size != 1 {
+	if a != nil && a.err == nil && a.size != 1 {
 		return 0, fmt.Errorf("item of an array of %d elements: %w", a.size, ErrShape)
 	}
 	d, err := a.Data()
@@ -213,6 +222,9 @@ func (a *Array) Free() error {
 
 // freeLocked frees the array's buffer; evalMu is held.
 func (a *Array) freeLocked() error {
+	if a == nil {
+		return fmt.Errorf("free array: %w: nil array", ErrInvalidArgument)
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.err != nil {

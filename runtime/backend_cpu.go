@@ -47,6 +47,7 @@ type cpuEvent struct {
 // a full CUDA launch queue does.
 const cpuLaneDepth = 1024
 
+// newCPUBackend returns a CPU backend with limit bytes of device memory.
 func newCPUBackend(limit int) *cpuBackend {
 	return &cpuBackend{
 		limit:  limit,
@@ -58,9 +59,13 @@ func newCPUBackend(limit int) *cpuBackend {
 	}
 }
 
-func (b *cpuBackend) kind() Backend    { return BackendCPU }
+// kind implements backend.
+func (b *cpuBackend) kind() Backend { return BackendCPU }
+
+// describe implements backend.
 func (b *cpuBackend) describe() string { return "cpu (goroutine lanes)" }
 
+// alloc implements backend.
 func (b *cpuBackend) alloc(bytes int) (mem, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -74,6 +79,7 @@ func (b *cpuBackend) alloc(bytes int) (mem, error) {
 	return id, nil
 }
 
+// free implements backend.
 func (b *cpuBackend) free(m mem) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -98,6 +104,7 @@ func (b *cpuBackend) words(m mem) ([]uint32, error) {
 	return d, nil
 }
 
+// upload implements backend.
 func (b *cpuBackend) upload(dst mem, src []float32) error {
 	d, err := b.words(dst)
 	if err != nil {
@@ -112,6 +119,7 @@ func (b *cpuBackend) upload(dst mem, src []float32) error {
 	return nil
 }
 
+// download implements backend.
 func (b *cpuBackend) download(dst []float32, src mem) error {
 	d, err := b.words(src)
 	if err != nil {
@@ -126,6 +134,7 @@ func (b *cpuBackend) download(dst []float32, src mem) error {
 	return nil
 }
 
+// copyAsync implements backend.
 func (b *cpuBackend) copyAsync(l lane, dst, src mem, bytes int) error {
 	d, err := b.words(dst)
 	if err != nil {
@@ -143,6 +152,7 @@ func (b *cpuBackend) copyAsync(l lane, dst, src mem, bytes int) error {
 	})
 }
 
+// newLane implements backend.
 func (b *cpuBackend) newLane() (lane, error) {
 	l := &cpuLane{q: make(chan func(), cpuLaneDepth), done: make(chan struct{})}
 	go func() {
@@ -159,6 +169,7 @@ func (b *cpuBackend) newLane() (lane, error) {
 	return h, nil
 }
 
+// lane resolves a lane handle.
 func (b *cpuBackend) lane(h lane) (*cpuLane, error) {
 	b.mu.RLock()
 	defer b.mu.RUnlock()
@@ -169,6 +180,7 @@ func (b *cpuBackend) lane(h lane) (*cpuLane, error) {
 	return l, nil
 }
 
+// enqueue appends f to a lane's queue, blocking while the queue is full.
 func (b *cpuBackend) enqueue(h lane, f func()) error {
 	l, err := b.lane(h)
 	if err != nil {
@@ -178,6 +190,7 @@ func (b *cpuBackend) enqueue(h lane, f func()) error {
 	return nil
 }
 
+// destroyLane implements backend.
 func (b *cpuBackend) destroyLane(h lane) error {
 	l, err := b.lane(h)
 	if err != nil {
@@ -191,6 +204,7 @@ func (b *cpuBackend) destroyLane(h lane) error {
 	return nil
 }
 
+// newEvent implements backend.
 func (b *cpuBackend) newEvent() (event, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -200,6 +214,7 @@ func (b *cpuBackend) newEvent() (event, error) {
 	return h, nil
 }
 
+// event resolves an event handle.
 func (b *cpuBackend) event(h event) (*cpuEvent, error) {
 	b.mu.RLock()
 	defer b.mu.RUnlock()
@@ -210,6 +225,7 @@ func (b *cpuBackend) event(h event) (*cpuEvent, error) {
 	return e, nil
 }
 
+// destroyEvent implements backend.
 func (b *cpuBackend) destroyEvent(h event) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -247,6 +263,7 @@ func (b *cpuBackend) wait(l lane, h event) error {
 	return b.enqueue(l, func() { <-ch })
 }
 
+// syncEvent implements backend.
 func (b *cpuBackend) syncEvent(h event) error {
 	e, err := b.event(h)
 	if err != nil {
@@ -261,6 +278,7 @@ func (b *cpuBackend) syncEvent(h event) error {
 	return nil
 }
 
+// syncLane implements backend.
 func (b *cpuBackend) syncLane(h lane) error {
 	ch := make(chan struct{})
 	if err := b.enqueue(h, func() { close(ch) }); err != nil {
@@ -270,6 +288,7 @@ func (b *cpuBackend) syncLane(h lane) error {
 	return nil
 }
 
+// launch implements backend.
 func (b *cpuBackend) launch(l lane, op *launch) error {
 	out, err := b.words(op.out)
 	if err != nil {
@@ -297,6 +316,7 @@ func cpuInputs(k kernelID) int {
 	}
 }
 
+// close implements backend.
 func (b *cpuBackend) close() error {
 	b.mu.Lock()
 	lanes := b.lanes

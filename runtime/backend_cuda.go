@@ -37,6 +37,8 @@ type cudaBackend struct {
 	launcher *cuda.Launcher
 }
 
+// newCUDABackend opens device c.ordinal through its primary context and
+// loads the kernels from the configured source.
 func newCUDABackend(c config) (*cudaBackend, error) {
 	drv, err := cuda.LoadDriver()
 	if err != nil {
@@ -163,12 +165,15 @@ func (b *cudaBackend) compileAndLoad(name, source string) error {
 	})
 }
 
+// kind implements backend.
 func (b *cudaBackend) kind() Backend { return BackendCUDA }
 
+// describe implements backend.
 func (b *cudaBackend) describe() string {
 	return fmt.Sprintf("cuda %s, driver CUDA %d.%d, kernels %s", b.name, b.version/1000, b.version%1000/10, b.source)
 }
 
+// alloc implements backend.
 func (b *cudaBackend) alloc(bytes int) (mem, error) {
 	var p cuda.DevicePtr
 	err := b.do(func() (err error) { p, err = b.drv.MemAlloc(bytes); return err })
@@ -179,10 +184,12 @@ func (b *cudaBackend) alloc(bytes int) (mem, error) {
 	return mem(p), err
 }
 
+// free implements backend.
 func (b *cudaBackend) free(m mem) error {
 	return b.do(func() error { return b.drv.MemFree(cuda.DevicePtr(m)) })
 }
 
+// upload implements backend.
 func (b *cudaBackend) upload(dst mem, src []float32) error {
 	if len(src) == 0 {
 		return nil
@@ -198,6 +205,7 @@ func (b *cudaBackend) upload(dst mem, src []float32) error {
 	})
 }
 
+// download implements backend.
 func (b *cudaBackend) download(dst []float32, src mem) error {
 	if len(dst) == 0 {
 		return nil
@@ -213,44 +221,53 @@ func (b *cudaBackend) download(dst []float32, src mem) error {
 	})
 }
 
+// copyAsync implements backend.
 func (b *cudaBackend) copyAsync(l lane, dst, src mem, bytes int) error {
 	return b.do(func() error {
 		return b.drv.MemcpyDtoDAsync(cuda.DevicePtr(dst), cuda.DevicePtr(src), bytes, cuda.Stream(l))
 	})
 }
 
+// newLane implements backend.
 func (b *cudaBackend) newLane() (lane, error) {
 	var s cuda.Stream
 	err := b.do(func() (err error) { s, err = b.drv.StreamCreateNonBlocking(); return err })
 	return lane(s), err
 }
 
+// destroyLane implements backend.
 func (b *cudaBackend) destroyLane(l lane) error {
 	return b.do(func() error { return b.drv.StreamDestroy(cuda.Stream(l)) })
 }
 
+// newEvent implements backend.
 func (b *cudaBackend) newEvent() (event, error) {
 	var e cuda.Event
 	err := b.do(func() (err error) { e, err = b.drv.EventCreate(); return err })
 	return event(e), err
 }
 
+// destroyEvent implements backend.
 func (b *cudaBackend) destroyEvent(e event) error {
 	return b.do(func() error { return b.drv.EventDestroy(cuda.Event(e)) })
 }
 
+// record implements backend.
 func (b *cudaBackend) record(e event, l lane) error {
 	return b.do(func() error { return b.drv.EventRecord(cuda.Event(e), cuda.Stream(l)) })
 }
 
+// wait implements backend.
 func (b *cudaBackend) wait(l lane, e event) error {
 	return b.do(func() error { return b.drv.StreamWaitEvent(cuda.Stream(l), cuda.Event(e)) })
 }
 
+// syncEvent implements backend.
 func (b *cudaBackend) syncEvent(e event) error {
 	return b.do(func() error { return b.drv.EventSynchronize(cuda.Event(e)) })
 }
 
+// syncLane implements backend.
 func (b *cudaBackend) syncLane(l lane) error {
 	return b.do(func() error { return b.drv.StreamSynchronize(cuda.Stream(l)) })
 }
@@ -290,6 +307,7 @@ func (b *cudaBackend) launch(l lane, op *launch) error {
 	})
 }
 
+// close implements backend.
 func (b *cudaBackend) close() error {
 	var errs []error
 	err := b.do(func() error {

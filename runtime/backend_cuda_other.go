@@ -11,6 +11,8 @@ var errNoDriver = errors.New("no usable CUDA driver: the CUDA backend is built f
 // cudaBackend is absent outside Linux.
 type cudaBackend struct{ backend }
 
+// newCUDABackend always fails outside Linux.
 func newCUDABackend(config) (*cudaBackend, error) { return nil, errNoDriver }
 
+// compileAndLoad always fails outside Linux.
 func (b *cudaBackend) compileAndLoad(name, source string) error { return errNoDriver }

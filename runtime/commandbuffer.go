@@ -64,11 +64,13 @@ func (cb *CommandBuffer) endActiveEncoder() {
 	if cb.active == nil {
 		return
 	}
-	marked, err := cb.active.end(cb.done)
-	if err != nil {
-		cb.fail(err)
+	if cb.dev.check() == nil { // a closed device has no lanes left to record on
+		marked, err := cb.active.end(cb.done)
+		if err != nil {
+			cb.fail(err)
+		}
+		cb.marked |= marked
 	}
-	cb.marked |= marked
 	cb.active.release()
 	cb.active = nil
 }
@@ -160,6 +162,7 @@ func (cb *CommandBuffer) Add(out, a, b *Buffer) error { return cb.binary(kAdd, "
 // Mul dispatches out = a * b.
 func (cb *CommandBuffer) Mul(out, a, b *Buffer) error { return cb.binary(kMul, "mul", out, a, b) }
 
+// binary dispatches a two-input elementwise kernel.
 func (cb *CommandBuffer) binary(k kernelID, name string, out, a, b *Buffer) error {
 	if out == nil {
 		return fmt.Errorf("%s: %w: nil output", name, ErrInvalidArgument)
@@ -314,6 +317,15 @@ func (cb *CommandBuffer) waitPending() error {
 // and lets the device's encoder pool drain. It returns and clears the first
 // error met since the last Wait.
 func (cb *CommandBuffer) Wait() error {
+	if err := cb.dev.check(); err != nil {
+		// Close waited for all work and released the lanes and events.
+		for _, b := range cb.keep {
+			b.settle()
+		}
+		cb.reset()
+		cb.keep, cb.temps, cb.pending, cb.err = cb.keep[:0], cb.temps[:0], false, nil
+		return fmt.Errorf("wait: %w", err)
+	}
 	_ = cb.Commit()
 	errs := []error{cb.err, cb.waitPending()}
 	for _, b := range cb.keep {

@@ -55,6 +55,7 @@ func Open(opts ...Option) (*Device, error) {
 	return d, nil
 }
 
+// defaultDevice is the process-global device of DefaultDevice.
 var defaultDevice struct {
 	sync.Mutex
 	dev *Device

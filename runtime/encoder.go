@@ -123,6 +123,7 @@ type encoderPool struct {
 // therefore O(devices), whatever the number of goroutines or streams.
 const poolSets = 4
 
+// newEncoderPool returns an empty pool for d with the given lanes per set.
 func newEncoderPool(d *Device, lanes int) *encoderPool {
 	return &encoderPool{dev: d, lanes: lanes, maxSets: poolSets}
 }
@@ -170,6 +171,7 @@ func (p *encoderPool) rotate() (*laneSet, error) {
 	return set, nil
 }
 
+// newSet creates a lane set: its lanes and one barrier event per lane.
 func (p *encoderPool) newSet() (*laneSet, error) {
 	b := p.dev.backend
 	set := &laneSet{}

@@ -63,6 +63,7 @@ type evalState struct {
 	groups []deviceNodes
 }
 
+// evalScratch is the one evalState; evalMu guards it.
 var evalScratch evalState
 
 // deviceNodes are the unevaluated nodes of one device, inputs first.

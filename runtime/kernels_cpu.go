@@ -23,7 +23,10 @@ const (
 	sumPerBlock  = sumThreads * sumPerThread
 )
 
-func load(d []uint32, i int) float32     { return math.Float32frombits(atomic.LoadUint32(&d[i])) }
+// load reads element i of device memory.
+func load(d []uint32, i int) float32 { return math.Float32frombits(atomic.LoadUint32(&d[i])) }
+
+// store writes element i of device memory.
 func store(d []uint32, i int, v float32) { atomic.StoreUint32(&d[i], math.Float32bits(v)) }
 
 // runCPUKernel executes one launch on the calling lane goroutine.

@@ -130,6 +130,7 @@ func (d *Driver) Multiprocessors(dev Device) (int, error) {
 	return d.attribute(dev, attrMultiprocessors)
 }
 
+// attribute reads one integer device attribute.
 func (d *Driver) attribute(dev Device, attr int) (int, error) {
 	v := new(int32)
 	err := d.call("cuDeviceGetAttribute", d.cuDeviceGetAttribute, uintptr(unsafe.Pointer(v)), uintptr(attr), uintptr(dev))

@@ -78,6 +78,7 @@ func LoadDriver() (*Driver, error) {
 	return driver, driverErr
 }
 
+// loadDriver opens and initialises the driver library.
 func loadDriver() (*Driver, error) {
 	h, err := purego.Dlopen(driverLibraryName, purego.RTLD_NOW|purego.RTLD_GLOBAL)
 	if err != nil {
@@ -153,6 +154,8 @@ func (e *Error) Error() string {
 // IsOutOfMemory reports whether the driver ran out of device memory.
 func (e *Error) IsOutOfMemory() bool { return e.Name == "CUDA_ERROR_OUT_OF_MEMORY" }
 
+// errorFor builds the *Error of a failed call, with the driver's own name
+// and description of the code.
 func (d *Driver) errorFor(op string, code int) *Error {
 	e := &Error{Op: op, Code: code, Name: "CUDA_ERROR_UNKNOWN_CODE", Message: "no description"}
 	name := new(uintptr)

@@ -45,6 +45,7 @@ func LoadNVRTC() (*NVRTC, error) {
 	return nvrtcLib, nvrtcErr
 }
 
+// loadNVRTC opens the first NVRTC library that loads.
 func loadNVRTC() (*NVRTC, error) {
 	var errs []error
 	for _, name := range nvrtcLibraryNames {
