@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -29,6 +30,10 @@ type options struct {
 	tests    bool
 	verbose  io.Writer // phase timings, or nil
 	patterns []string
+}
+
+func (o *options) engine() engine.Options {
+	return engine.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose}
 }
 
 // Main runs the standalone command and returns its exit code.
@@ -50,15 +55,15 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 		printConfigError(stderr, err, opts.dir)
 		return ExitConfig
 	}
-	res, err := analyze(set, opts)
+	res, err := engine.Run(set, opts.engine())
 	if err != nil {
 		fmt.Fprintf(stderr, "guardlint: %v\n", err)
 		return ExitFailure
 	}
-	for _, f := range res.findings {
-		fmt.Fprintln(stdout, f.format(opts.dir))
+	for _, f := range res.Findings {
+		fmt.Fprintln(stdout, f.Format(opts.dir))
 	}
-	if len(res.findings) > 0 {
+	if len(res.Findings) > 0 {
 		return ExitFindings
 	}
 	return ExitClean
@@ -106,20 +111,9 @@ func printConfigError(w io.Writer, err error, dir string) {
 	var list invariants.ErrorList
 	if errors.As(err, &list) {
 		for _, e := range list {
-			fmt.Fprintf(w, "%s:%d:%d: %s\n", relPath(dir, e.Pos.File), e.Pos.Line, e.Pos.Col, e.Msg)
+			fmt.Fprintf(w, "%s:%d:%d: %s\n", engine.RelPath(dir, e.Pos.File), e.Pos.Line, e.Pos.Col, e.Msg)
 		}
 		return
 	}
 	fmt.Fprintf(w, "guardlint: %v\n", err)
-}
-
-// relPath shortens a path to be relative to dir when it lies inside it.
-func relPath(dir, p string) string {
-	if !filepath.IsAbs(p) {
-		return p
-	}
-	if rel, err := filepath.Rel(dir, p); err == nil && filepath.IsLocal(rel) {
-		return rel
-	}
-	return p
 }

@@ -1,9 +1,15 @@
-package cli
+// Package engine runs guardlint over a module: it lists the packages the
+// patterns match, loads those an invariant concerns, runs the analyzer
+// suite and returns the findings. The command line, the output formats and
+// the mutation prover all run it.
+package engine
 
 import (
 	"errors"
 	"fmt"
 	"go/token"
+	"io"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -15,25 +21,59 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// finding is one line of output.
-type finding struct {
-	pos     token.Position
-	id      string // invariant id, or "" for driver errors
-	message string
+// Options say what to analyse.
+type Options struct {
+	// Dir is the directory patterns are relative to (the module's, or
+	// one inside it).
+	Dir string
+	// Patterns are go list patterns; empty means ./...
+	Patterns []string
+	// Tests includes test files.
+	Tests bool
+	// Overlay replaces the contents of files by absolute path, as
+	// go/packages overlays do, without touching the disk.
+	Overlay map[string][]byte
+	// Verbose receives phase timings, when set.
+	Verbose io.Writer
 }
 
-func (f finding) format(dir string) string {
-	if f.pos.Filename == "" {
-		return "guardlint: " + f.message
+// Finding is one result of a run.
+type Finding struct {
+	Pos, End token.Position
+	// ID is the invariant id, "suppression" for a wrong or unused
+	// suppression, or "" for an error of the run as a whole.
+	ID string
+	// Invariant is the invariant the finding is about, when there is one.
+	Invariant *invariants.Invariant
+	Message   string
+}
+
+// Format returns the finding as one line, file:line:col: message, with
+// the file relative to dir when it lies inside it.
+func (f Finding) Format(dir string) string {
+	if f.Pos.Filename == "" {
+		return "guardlint: " + f.Message
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", relPath(dir, f.pos.Filename), f.pos.Line, f.pos.Column, f.message)
+	return fmt.Sprintf("%s:%d:%d: %s", RelPath(dir, f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Message)
 }
 
-type result struct {
-	findings []finding
+// Result is what a run found.
+type Result struct {
+	Findings []Finding
 }
 
-// analyze loads the packages that the invariants concern and runs the
+// RelPath shortens a path to be relative to dir when it lies inside it.
+func RelPath(dir, p string) string {
+	if !filepath.IsAbs(p) {
+		return p
+	}
+	if rel, err := filepath.Rel(dir, p); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	return p
+}
+
+// Run loads the packages that the invariants concern and runs the
 // suite over them.
 //
 // Loading is in two steps. The first lists the packages that the patterns
@@ -43,19 +83,23 @@ type result struct {
 // package that depends on the field's package. A package no invariant
 // concerns has nothing to check, and skipping it is what makes guardlint
 // cheap on large trees.
-func analyze(set *invariants.Set, opts *options) (*result, error) {
+func Run(set *invariants.Set, opts Options) (*Result, error) {
+	if len(opts.Patterns) == 0 {
+		opts.Patterns = []string{"./..."}
+	}
 	start := time.Now()
 	phase := func(name string, n int) {
-		if opts.verbose != nil {
-			fmt.Fprintf(opts.verbose, "guardlint: %-8s %4d packages %6.0fms\n", name, n, float64(time.Since(start).Microseconds())/1000)
+		if opts.Verbose != nil {
+			fmt.Fprintf(opts.Verbose, "guardlint: %-8s %4d packages %6.0fms\n", name, n, float64(time.Since(start).Microseconds())/1000)
 			start = time.Now()
 		}
 	}
 	listed, err := packages.Load(&packages.Config{
-		Mode:  packages.NeedName | packages.NeedImports | packages.NeedDeps,
-		Dir:   opts.dir,
-		Tests: opts.tests,
-	}, opts.patterns...)
+		Mode:    packages.NeedName | packages.NeedImports | packages.NeedDeps,
+		Dir:     opts.Dir,
+		Tests:   opts.Tests,
+		Overlay: opts.Overlay,
+	}, opts.Patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("listing packages: %w", err)
 	}
@@ -67,8 +111,12 @@ func analyze(set *invariants.Set, opts *options) (*result, error) {
 	for _, p := range listed {
 		inScope[p.PkgPath] = true
 	}
-	res := &result{}
-	res.findings = append(res.findings, scopeFindings(set, inScope, opts)...)
+	res := &Result{}
+	byID := map[string]*invariants.Invariant{}
+	for _, inv := range set.Invariants {
+		byID[inv.ID] = inv
+	}
+	res.Findings = append(res.Findings, scopeFindings(set, inScope, opts)...)
 
 	phase("scope", len(inScope))
 	wanted := relevant(set, listed)
@@ -78,8 +126,9 @@ func analyze(set *invariants.Set, opts *options) (*result, error) {
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
-		Dir:   opts.dir,
-		Tests: opts.tests,
+		Dir:     opts.Dir,
+		Tests:   opts.Tests,
+		Overlay: opts.Overlay,
 	}, wanted...)
 	if err != nil {
 		return nil, fmt.Errorf("loading packages: %w", err)
@@ -102,16 +151,22 @@ func analyze(set *invariants.Set, opts *options) (*result, error) {
 			continue
 		}
 		for _, d := range act.Diagnostics {
-			f := finding{pos: act.Package.Fset.Position(d.Pos), id: d.Category, message: d.Message}
-			key := f.format("")
+			f := Finding{
+				Pos:       act.Package.Fset.Position(d.Pos),
+				End:       act.Package.Fset.Position(d.End),
+				ID:        d.Category,
+				Invariant: byID[d.Category],
+				Message:   d.Message,
+			}
+			key := f.Format("")
 			if !seen[key] {
 				seen[key] = true
-				res.findings = append(res.findings, f)
+				res.Findings = append(res.Findings, f)
 			}
 		}
 	}
-	sort.SliceStable(res.findings, func(i, j int) bool {
-		a, b := res.findings[i].pos, res.findings[j].pos
+	sort.SliceStable(res.Findings, func(i, j int) bool {
+		a, b := res.Findings[i].Pos, res.Findings[j].Pos
 		if a.Filename != b.Filename {
 			return a.Filename < b.Filename
 		}
@@ -164,8 +219,8 @@ func relevant(set *invariants.Set, listed []*packages.Package) []string {
 // invariant whose package does not exist at all, and an invariants file
 // none of whose packages was loaded (run on the wrong directory, or every
 // package renamed).
-func scopeFindings(set *invariants.Set, inScope map[string]bool, opts *options) []finding {
-	var out []finding
+func scopeFindings(set *invariants.Set, inScope map[string]bool, opts Options) []Finding {
+	var out []Finding
 	missing := map[string]bool{}
 	var unknown []string
 	for _, inv := range set.Invariants {
@@ -180,7 +235,7 @@ func scopeFindings(set *invariants.Set, inScope map[string]bool, opts *options) 
 	if len(unknown) > 0 {
 		// Packages outside the patterns are fine when they exist; only a
 		// package that is not there at all is an error.
-		pkgs, _ := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: opts.dir}, unknown...)
+		pkgs, _ := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: opts.Dir}, unknown...)
 		for _, p := range pkgs {
 			if len(p.Errors) == 0 {
 				exists[p.PkgPath] = true
@@ -195,18 +250,23 @@ func scopeFindings(set *invariants.Set, inScope map[string]bool, opts *options) 
 				case inScope[p]:
 					touched = true
 				case !exists[p]:
-					out = append(out, finding{
-						pos:     token.Position{Filename: inv.Pos.File, Line: inv.Pos.Line, Column: inv.Pos.Col},
-						id:      inv.ID,
-						message: fmt.Sprintf("invariant %s: cannot verify: package %s not found", inv.ID, p),
+					pos := token.Position{Filename: inv.Pos.File, Line: inv.Pos.Line, Column: inv.Pos.Col}
+					out = append(out, Finding{
+						Pos:       pos,
+						End:       pos,
+						ID:        inv.ID,
+						Invariant: inv,
+						Message:   fmt.Sprintf("invariant %s: cannot verify: package %s not found", inv.ID, p),
 					})
 				}
 			}
 		}
 		if !touched && len(f.Invariants) > 0 {
-			out = append(out, finding{
-				pos:     token.Position{Filename: f.Path, Line: 1, Column: 1},
-				message: fmt.Sprintf("cannot verify: no package that %s names was loaded by %s", relPath(opts.dir, f.Path), strings.Join(opts.patterns, " ")),
+			pos := token.Position{Filename: f.Path, Line: 1, Column: 1}
+			out = append(out, Finding{
+				Pos:     pos,
+				End:     pos,
+				Message: fmt.Sprintf("cannot verify: no package that %s names was loaded by %s", RelPath(opts.Dir, f.Path), strings.Join(opts.Patterns, " ")),
 			})
 		}
 	}
