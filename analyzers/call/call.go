@@ -2,7 +2,6 @@ package call
 
 import (
 	_ "embed"
-
 	"go/types"
 
 	"github.com/guardlint/guardlint/analyzers/internal/docs"
@@ -18,16 +17,7 @@ var doc string
 // New returns a call analyzer reading invariants from the given guardconf
 // analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:     "call",
-		Doc:      docs.Extract(doc, "call"),
-		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/call",
-		Requires: rule.Requires(conf),
-		Run: func(pass *analysis.Pass) (any, error) {
-			run(rule.New(pass, conf, invariants.KindCall))
-			return nil, nil
-		},
-	}
+	return rule.NewAnalyzer(invariants.KindCall, docs.Extract(doc, "call"), conf, run)
 }
 
 func run(r *rule.Rule) {

@@ -15,16 +15,7 @@ var doc string
 // New returns a forbid analyzer reading invariants from the given
 // guardconf analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:     "forbid",
-		Doc:      docs.Extract(doc, "forbid"),
-		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/forbid",
-		Requires: rule.Requires(conf),
-		Run: func(pass *analysis.Pass) (any, error) {
-			run(rule.New(pass, conf, invariants.KindForbid))
-			return nil, nil
-		},
-	}
+	return rule.NewAnalyzer(invariants.KindForbid, docs.Extract(doc, "forbid"), conf, run)
 }
 
 func run(r *rule.Rule) {

@@ -2,7 +2,6 @@ package guardconf
 
 import (
 	_ "embed"
-
 	"fmt"
 	"go/token"
 	"reflect"

@@ -2,7 +2,6 @@ package hold
 
 import (
 	_ "embed"
-
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -20,16 +19,7 @@ var doc string
 // New returns a hold analyzer reading invariants from the given guardconf
 // analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:     "hold",
-		Doc:      docs.Extract(doc, "hold"),
-		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/hold",
-		Requires: rule.Requires(conf),
-		Run: func(pass *analysis.Pass) (any, error) {
-			run(rule.New(pass, conf, invariants.KindHold))
-			return nil, nil
-		},
-	}
+	return rule.NewAnalyzer(invariants.KindHold, docs.Extract(doc, "hold"), conf, run)
 }
 
 // checker checks one hold invariant.

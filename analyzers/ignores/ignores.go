@@ -2,7 +2,6 @@ package ignores
 
 import (
 	_ "embed"
-
 	"fmt"
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"

@@ -2,7 +2,6 @@ package live
 
 import (
 	_ "embed"
-
 	"go/ast"
 	"go/token"
 	"go/types"

@@ -2,7 +2,6 @@ package order
 
 import (
 	_ "embed"
-
 	"go/types"
 
 	"github.com/guardlint/guardlint/analyzers/internal/docs"
@@ -18,16 +17,7 @@ var doc string
 // New returns an order analyzer reading invariants from the given
 // guardconf analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:     "order",
-		Doc:      docs.Extract(doc, "order"),
-		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/order",
-		Requires: rule.Requires(conf),
-		Run: func(pass *analysis.Pass) (any, error) {
-			run(rule.New(pass, conf, invariants.KindOrder))
-			return nil, nil
-		},
-	}
+	return rule.NewAnalyzer(invariants.KindOrder, docs.Extract(doc, "order"), conf, run)
 }
 
 func run(r *rule.Rule) {

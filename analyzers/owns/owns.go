@@ -2,7 +2,6 @@ package owns
 
 import (
 	_ "embed"
-
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -20,16 +19,7 @@ var doc string
 // New returns an owns analyzer reading invariants from the given guardconf
 // analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:     "owns",
-		Doc:      docs.Extract(doc, "owns"),
-		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/owns",
-		Requires: rule.Requires(conf),
-		Run: func(pass *analysis.Pass) (any, error) {
-			run(rule.New(pass, conf, invariants.KindOwns))
-			return nil, nil
-		},
-	}
+	return rule.NewAnalyzer(invariants.KindOwns, docs.Extract(doc, "owns"), conf, run)
 }
 
 func run(r *rule.Rule) {

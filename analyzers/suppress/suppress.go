@@ -2,7 +2,6 @@ package suppress
 
 import (
 	_ "embed"
-
 	"go/ast"
 	"go/token"
 	"reflect"

@@ -24,6 +24,22 @@ func Requires(conf *analysis.Analyzer) []*analysis.Analyzer {
 	return []*analysis.Analyzer{conf, live.Analyzer, suppress.Analyzer}
 }
 
+// NewAnalyzer builds the analyzer of one rule kind: it reads invariants
+// from conf and runs check over the invariants of that kind in each
+// package. doc is the Doc text (see package docs).
+func NewAnalyzer(kind invariants.Kind, doc string, conf *analysis.Analyzer, check func(*Rule)) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:     string(kind),
+		Doc:      doc,
+		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/" + string(kind),
+		Requires: Requires(conf),
+		Run: func(pass *analysis.Pass) (any, error) {
+			check(New(pass, conf, kind))
+			return nil, nil
+		},
+	}
+}
+
 // Rule is one rule analyzer's view of a pass.
 type Rule struct {
 	Pass *analysis.Pass
