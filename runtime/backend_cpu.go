@@ -31,10 +31,36 @@ type cpuBackend struct {
 	nextH  uintptr
 }
 
-// cpuLane runs queued work in order on its own goroutine.
+// cpuLane runs queued work in order on its own goroutine. mu orders sends
+// against closing, so that work queued on a lane being destroyed is an
+// error, not a send on a closed channel.
 type cpuLane struct {
-	q    chan func()
-	done chan struct{}
+	mu     sync.Mutex
+	closed bool
+	q      chan func()
+	done   chan struct{}
+}
+
+// push queues f, blocking while the queue is full.
+func (l *cpuLane) push(f func()) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return fmt.Errorf("cpu lane: %w: lane destroyed", ErrInvalidArgument)
+	}
+	l.q <- f
+	return nil
+}
+
+// stop closes the queue and waits for the queued work to finish.
+func (l *cpuLane) stop() {
+	l.mu.Lock()
+	if !l.closed {
+		l.closed = true
+		close(l.q)
+	}
+	l.mu.Unlock()
+	<-l.done
 }
 
 // cpuEvent holds the signal of its most recent record; nil means complete.
@@ -186,8 +212,7 @@ func (b *cpuBackend) enqueue(h lane, f func()) error {
 	if err != nil {
 		return err
 	}
-	l.q <- f
-	return nil
+	return l.push(f)
 }
 
 // destroyLane implements backend.
@@ -199,8 +224,7 @@ func (b *cpuBackend) destroyLane(h lane) error {
 	b.mu.Lock()
 	delete(b.lanes, h)
 	b.mu.Unlock()
-	close(l.q)
-	<-l.done
+	l.stop()
 	return nil
 }
 
@@ -325,8 +349,7 @@ func (b *cpuBackend) close() error {
 	b.used = 0
 	b.mu.Unlock()
 	for _, l := range lanes {
-		close(l.q)
-		<-l.done
+		l.stop()
 	}
 	return nil
 }

@@ -236,7 +236,8 @@ func (d *Device) Stats() Stats {
 
 // Close waits for the device's work, releases its lanes, events and memory
 // and closes the backend. Buffers and arrays of a closed device return
-// ErrDeviceClosed.
+// ErrDeviceClosed. Close excludes evaluations, but not command buffers of
+// the device used by other goroutines: finish those before closing.
 func (d *Device) Close() error {
 	evalMu.Lock()
 	defer evalMu.Unlock()
