@@ -211,7 +211,7 @@ func (d *Device) drainLeaksLocked() error {
 // Stats is a snapshot of a device's resources.
 type Stats struct {
 	Backend     Backend
-	Streams     int // user-visible streams: one default stream per device
+	Streams     int // streams of the device: its default stream and every other stream that holds a command buffer
 	Lanes       int // backend queues (CUDA streams) created by the pool
 	Encoders    int // encoder objects created
 	Outstanding int // encoders handed out and not yet taken back
@@ -222,7 +222,10 @@ type Stats struct {
 
 // Stats returns a snapshot of the device's resources.
 func (d *Device) Stats() Stats {
-	s := Stats{Backend: d.Backend(), Streams: 1}
+	s := Stats{Backend: d.Backend(), Streams: encoders.streamsOf(d)}
+	if encoders.lookup(d.stream) == nil {
+		s.Streams++ // the default stream exists before its first evaluation
+	}
 	s.Lanes, s.Encoders, s.Outstanding = d.pool.counts()
 	d.mu.Lock()
 	defer d.mu.Unlock()

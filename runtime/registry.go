@@ -42,6 +42,19 @@ func (r *encoderRegistry) clear(s *Stream) {
 	delete(r.byStream, s)
 }
 
+// streamsOf returns the number of registered streams of d.
+func (r *encoderRegistry) streamsOf(d *Device) int {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	n := 0
+	for s := range r.byStream {
+		if s.dev == d {
+			n++
+		}
+	}
+	return n
+}
+
 // size returns the number of registered streams.
 func (r *encoderRegistry) size() int {
 	r.mu.RLock()
