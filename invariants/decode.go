@@ -106,13 +106,20 @@ func (d *decoder) seq(f field, what string) []*yaml.Node {
 	return f.value.Content
 }
 
-// name parses one Go name from a scalar node.
+// name parses one name from a scalar node: a Go name, or a token pattern
+// for the tree-sitter languages.
 func (d *decoder) name(f field, what string, ctx nameContext) (Name, bool) {
 	s, ok := d.nonEmptyStr(f, what)
 	if !ok {
 		return Name{}, false
 	}
-	n, err := parseName(s, ctx)
+	var n Name
+	var err error
+	if ctx.lang.TreeSitter() {
+		n, err = parsePattern(s)
+	} else {
+		n, err = parseName(s, ctx)
+	}
 	if err != nil {
 		d.errorf(f.value, "%s: %v", what, err)
 		return Name{}, false
@@ -171,7 +178,7 @@ var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 var (
 	fileKeys      = []string{"version", "package", "include", "invariants"}
-	invariantKeys = []string{"id", "why", "ref", "lang", "package", "function", "functions", "field", "call", "hold", "owns", "forbid", "order"}
+	invariantKeys = []string{"id", "why", "ref", "lang", "package", "files", "all", "defines", "function", "functions", "field", "call", "hold", "owns", "forbid", "order"}
 )
 
 // decodeFile decodes a whole document into f, returning the include
@@ -260,13 +267,25 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 	}
 	if v, ok := m["lang"]; ok {
 		if s, ok := d.str(v, "lang"); ok {
-			if s != string(LangGo) {
-				d.errorf(v.value, "%s: lang %q is not supported (supported: go)", what, s)
+			if !contains(langNames(), s) {
+				d.errorf(v.value, "%s: lang %q is not supported (supported: %s)", what, s, strings.Join(langNames(), ", "))
 			}
 			inv.Lang = Lang(s)
 		}
 	}
-	if v, ok := m["package"]; ok {
+	ctx.lang = inv.Lang
+	if inv.Lang.TreeSitter() {
+		d.decodeTreeSitter(m, n, inv, what)
+	} else {
+		for _, k := range []string{"files", "all", "defines"} {
+			if v, ok := m[k]; ok {
+				d.errorf(v.key, "%s: `%s` is for lang c, cpp, cuda and rust; Go targets are found by package", what, k)
+			}
+		}
+	}
+	if v, ok := m["package"]; ok && inv.Lang.TreeSitter() {
+		d.errorf(v.key, "%s: `package` is for Go; lang %s targets are found in `files`", what, inv.Lang)
+	} else if ok {
 		if s, ok := d.nonEmptyStr(v, "package"); ok {
 			if pkg, err := resolvePackage(s, f.Module); err != nil {
 				d.errorf(v.value, "package: %v", err)
@@ -313,12 +332,16 @@ func (d *decoder) decodeTargets(m map[string]field, n *yaml.Node, inv *Invariant
 		d.errorf(fns.key, "%s: set `function` or `functions`, not both", what)
 	}
 	if hasFn {
-		if name, ok := d.name(fn, "function", ctx); ok {
+		if name, ok := d.target(fn, "function", ctx); ok {
 			inv.Functions = []Name{name}
 		}
 	}
 	if hasFns {
-		inv.Functions = append(inv.Functions, d.names(fns, "functions", ctx)...)
+		for i, item := range d.seq(fns, "functions") {
+			if name, ok := d.target(field{key: fns.key, value: item}, fmt.Sprintf("functions[%d]", i), ctx); ok {
+				inv.Functions = append(inv.Functions, name)
+			}
+		}
 	}
 	if hasField {
 		if name, ok := d.name(fld, "field", ctx); ok {

@@ -98,7 +98,18 @@ func TestLoadErrors(t *testing.T) {
 		{"owns without field", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, owns: {writers: [p.G]}}\n", []string{":3:5: invariant a: an owns rule needs a `field` target", ":3:21: invariant a: an owns rule targets a `field`"}},
 		{"field is not a member", "version: 1\ninvariants:\n  - {id: a, why: w, field: p.F, owns: {writers: [p.G]}}\n", []string{":3:28: field \"p.F\": want pkg.Type.field"}},
 		{"bad mode", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, hold: {lock: p.mu, mode: read}}\n", []string{":3:61: hold.mode \"read\": want exclusive or shared"}},
-		{"unsupported lang", "version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, function: p.F, call: {to: p.G}}\n", []string{":3:27: invariant a: lang \"rust\" is not supported"}},
+		{"unsupported lang", "version: 1\ninvariants:\n  - {id: a, why: w, lang: java, function: p.F, call: {to: p.G}}\n", []string{":3:27: invariant a: lang \"java\" is not supported (supported: go, c, cpp, cuda, rust)"}},
+		{"tree-sitter lang without files", "version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, function: T::f, call: {to: g}}\n", []string{":3:5: invariant a: lang rust needs `files`"}},
+		{"tree-sitter lang with package", "version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, package: ./p, files: a.cc, function: f, call: {to: g}}\n", []string{":3:32: invariant a: `package` is for Go"}},
+		{"files on go", "version: 1\ninvariants:\n  - {id: a, why: w, files: a.go, function: p.F, call: {to: p.G}}\n", []string{":3:21: invariant a: `files` is for lang c, cpp, cuda and rust"}},
+		{"scoped name", "version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, files: a.cc, function: 'A::b c', call: {to: g}}\n", []string{":3:55: function: name \"A::b c\": \"b c\" is not an identifier"}},
+		{"go name in cpp", "version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, files: a.cc, function: (*p.T).m, call: {to: g}}\n", []string{":3:55: function: name \"(*p.T).m\": \"(*p.T).m\" is not an identifier"}},
+		{"unbalanced pattern", "version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, files: a.rs, function: f, call: {to: 'msg_send![a, b'}}\n", []string{":3:70: call.to: pattern \"msg_send![a, b\": unclosed '['"}},
+		{"kind not checked", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: a.c, function: f, order: {first: g, then: h}}\n", []string{":3:55: invariant a: a order rule is not checked for lang c"}},
+		{"every_path not checked", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: a.c, function: f, call: {to: g, every_path: true}}\n", []string{":3:69: invariant a: call.every_path is not checked for lang c"}},
+		{"bad glob", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: 'src/[a.c', function: f, call: {to: g}}\n", []string{":3:37: files: glob \"src/[a.c\": syntax error in pattern"}},
+		{"list define in c", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: a.c, defines: {X: [1, 2]}, function: f, call: {to: g}}\n", []string{":3:55: defines.X must be a string, number or boolean, not a list"}},
+		{"bad all", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: a.c, all: 1, function: f, call: {to: g}}\n", []string{":3:47: all must be true or false"}},
 		{"missing rule key", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, order: {first: p.G}}\n", []string{":3:43: invariant a: order: missing `then`"}},
 		{"duplicate key", "version: 1\nversion: 1\ninvariants: []\n", []string{":2:1: invariants file: key \"version\" repeated (first at line 1)"}},
 		{"alias", "version: 1\ninvariants:\n  - &x {id: a, why: w, function: p.F, call: {to: p.G}}\n  - *x\n", []string{":1:1: YAML anchors and aliases are not supported"}},
@@ -115,6 +126,56 @@ func TestLoadErrors(t *testing.T) {
 				assert.Contains(t, list[i].Error(), "inv.yaml"+want)
 			}
 		})
+	}
+}
+
+func TestLoadTreeSitterExample(t *testing.T) {
+	set, err := Load("testdata/examples/treesitter.yaml")
+	require.NoError(t, err)
+	byID := map[string]*Invariant{}
+	for _, inv := range set.Invariants {
+		byID[inv.ID] = inv
+	}
+	rs := byID["encoder-retained-rs"]
+	require.NotNil(t, rs)
+	assert.Equal(t, LangRust, rs.Lang)
+	assert.Equal(t, []Glob{{Pattern: "src/**/*.rs", Pos: Pos{File: "testdata/examples/treesitter.yaml", Line: 6, Col: 12}}}, rs.Files)
+	assert.Equal(t, []string{"CommandBuffer", "get_or_create_encoder"}, rs.Functions[0].Scoped)
+	assert.Equal(t, "msg_send![encoder, retain]", rs.Call.To.String())
+	assert.Empty(t, rs.Packages(), "tree-sitter targets name files, not packages")
+
+	cpp := byID["eval-holds-lock-cpp"]
+	assert.True(t, cpp.All)
+	assert.Len(t, cpp.Files, 2)
+	assert.Equal(t, []string{"mlx", "core", "eval_impl"}, cpp.Functions[0].Scoped)
+	assert.Equal(t, []Define{
+		{Name: "MLX_METAL", Values: []string{"1"}, Pos: Pos{File: "testdata/examples/treesitter.yaml", Line: 17, Col: 15}},
+		{Name: "NDEBUG", Values: []string{""}, Pos: Pos{File: "testdata/examples/treesitter.yaml", Line: 17, Col: 29}},
+	}, cpp.Defines)
+	assert.Equal(t, "eval_mutex", cpp.Hold.Lock.Raw)
+
+	reg := byID["registry-read-locked-rs"]
+	assert.Equal(t, Shared, reg.Hold.Mode)
+	assert.Equal(t, []string{"metal", "cuda"}, reg.Defines[0].Values)
+	assert.Equal(t, "feature", reg.Defines[0].Name)
+}
+
+func TestMatchGlob(t *testing.T) {
+	for _, tc := range []struct {
+		glob, name string
+		want       bool
+	}{
+		{"src/*.rs", "src/a.rs", true},
+		{"src/*.rs", "src/x/a.rs", false},
+		{"src/**/*.rs", "src/a.rs", true},
+		{"src/**/*.rs", "src/x/y/a.rs", true},
+		{"src/**", "src/x/y/a.rs", true},
+		{"**/mutex", "include/c++/12/mutex", true},
+		{"src/**/*.rs", "lib/a.rs", false},
+		{"a.c", "a.c", true},
+		{"a.c", "b/a.c", false},
+	} {
+		assert.Equal(t, tc.want, MatchGlob(tc.glob, tc.name), "%s ~ %s", tc.glob, tc.name)
 	}
 }
 

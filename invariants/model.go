@@ -8,12 +8,29 @@ const Version = 1
 // Lang is the language an invariant's target is written in.
 type Lang string
 
-// Languages. Only Go is checked today; the C family and Rust are read by
-// the tree-sitter front end, which is not part of this version, so the
-// loader rejects them instead of silently skipping them.
+// Languages. Go is checked through go/types by the analyzers; C, C++,
+// CUDA and Rust are checked over tree-sitter syntax trees by the front end
+// in analyzers/treesitter.
 const (
-	LangGo Lang = "go"
+	LangGo   Lang = "go"
+	LangC    Lang = "c"
+	LangCPP  Lang = "cpp"
+	LangCUDA Lang = "cuda"
+	LangRust Lang = "rust"
 )
+
+// Langs lists the accepted languages in the order the docs present them.
+var Langs = []Lang{LangGo, LangC, LangCPP, LangCUDA, LangRust}
+
+// TreeSitter reports whether the language is checked by the tree-sitter
+// front end rather than through go/types.
+func (l Lang) TreeSitter() bool {
+	return l == LangC || l == LangCPP || l == LangCUDA || l == LangRust
+}
+
+// TreeSitterKinds are the rule kinds the tree-sitter front end checks. The
+// loader rejects the others for those languages rather than skip them.
+var TreeSitterKinds = []Kind{KindCall, KindHold, KindForbid}
 
 // Kind is the rule kind of an invariant.
 type Kind string
@@ -81,6 +98,17 @@ type Invariant struct {
 	Functions []Name
 	Field     *Name
 
+	// Files are the globs that C, C++, CUDA and Rust targets are looked up
+	// in, relative to the directory of the invariants file unless absolute;
+	// `**` matches any number of directories. Empty for Go.
+	Files []Glob
+	// All accepts several functions matching one name (every match is
+	// checked); without it more than one match cannot be verified.
+	All bool
+	// Defines are the preprocessor macros (C, C++, CUDA) or cfg options
+	// (Rust) in effect; code they disable is not live.
+	Defines []Define
+
 	Kind   Kind
 	Call   *CallRule
 	Hold   *HoldRule
@@ -91,6 +119,23 @@ type Invariant struct {
 	// Pos is the position of the invariant's mapping (its first key).
 	Pos  Pos
 	File *File
+}
+
+// Glob is one file pattern of a `files` target.
+type Glob struct {
+	Pattern string
+	Pos     Pos
+}
+
+// Define is one entry of `defines`: a macro and its value for the C
+// family (`DEBUG: 1`; an empty value defines the macro as 1), or a cfg
+// option for Rust (`test: true` sets the name `test`, `feature: [a, b]`
+// sets `feature = "a"` and `feature = "b"`).
+type Define struct {
+	Name string
+	// Values holds the value, or every value of a list.
+	Values []string
+	Pos    Pos
 }
 
 // CallRule: the target contains a live call to To.
@@ -130,8 +175,12 @@ type OrderRule struct {
 	First, Then Name
 }
 
-// Packages returns the import paths an invariant's targets live in.
+// Packages returns the import paths an invariant's targets live in; none
+// for the languages of the tree-sitter front end, which name files.
 func (inv *Invariant) Packages() []string {
+	if inv.Lang.TreeSitter() {
+		return nil
+	}
 	var out []string
 	seen := map[string]bool{}
 	add := func(p string) {

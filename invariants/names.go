@@ -22,10 +22,19 @@ type Name struct {
 	Ptr bool
 	// Pos is where the name is written.
 	Pos Pos
+	// Scoped is set for a C, C++, CUDA or Rust function name: its `::`
+	// separated segments (`ns`, `Class`, `method`). For the other names of
+	// those languages (calls, locks) only Raw and Pos are set: Raw is a
+	// token pattern.
+	Scoped []string
 }
 
-// String returns the name in the canonical go/types spelling.
+// String returns the name in the canonical go/types spelling, or as
+// written for the tree-sitter languages.
 func (n Name) String() string {
+	if n.Pkg == "" {
+		return n.Raw
+	}
 	if n.Member == "" {
 		return n.Pkg + "." + n.Ident
 	}
@@ -37,6 +46,9 @@ func (n Name) String() string {
 
 // Short returns the name without its package path, for messages.
 func (n Name) Short() string {
+	if n.Pkg == "" {
+		return n.Raw
+	}
 	pkg := n.Pkg
 	if i := strings.LastIndex(pkg, "/"); i >= 0 {
 		pkg = pkg[i+1:]
@@ -54,6 +66,7 @@ func (n Name) Short() string {
 type nameContext struct {
 	module string // module path for "./" names
 	pkg    string // default package for unqualified names (resolved)
+	lang   Lang   // the invariant's language; Go unless set
 }
 
 // ParseName parses a Go name as invariants write it. module resolves "./"

@@ -1,0 +1,148 @@
+package invariants
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// langNames lists the accepted values of `lang`.
+func langNames() []string {
+	out := make([]string, len(Langs))
+	for i, l := range Langs {
+		out[i] = string(l)
+	}
+	return out
+}
+
+// target parses a function target: a Go name, or a scoped name for the
+// tree-sitter languages.
+func (d *decoder) target(f field, what string, ctx nameContext) (Name, bool) {
+	if !ctx.lang.TreeSitter() {
+		return d.name(f, what, ctx)
+	}
+	s, ok := d.nonEmptyStr(f, what)
+	if !ok {
+		return Name{}, false
+	}
+	n, err := parseScoped(s)
+	if err != nil {
+		d.errorf(f.value, "%s: %v", what, err)
+		return Name{}, false
+	}
+	n.Pos = d.pos(f.value)
+	return n, true
+}
+
+// decodeTreeSitter reads the keys that only the C family and Rust have:
+// `files` (required), `all` and `defines`, and checks that the rule kind
+// and its options are ones the tree-sitter front end checks.
+func (d *decoder) decodeTreeSitter(m map[string]field, n *yaml.Node, inv *Invariant, what string) {
+	if v, ok := m["files"]; !ok {
+		d.errorf(n, "%s: lang %s needs `files`: the glob the target is looked up in", what, inv.Lang)
+	} else {
+		items := []*yaml.Node{v.value}
+		if v.value.Kind == yaml.SequenceNode {
+			items = d.seq(v, "files")
+		}
+		for i, item := range items {
+			if s, ok := d.nonEmptyStr(field{key: v.key, value: item}, fmt.Sprintf("files[%d]", i)); ok {
+				if err := checkGlob(s); err != nil {
+					d.errorf(item, "files: %v", err)
+					continue
+				}
+				inv.Files = append(inv.Files, Glob{Pattern: s, Pos: d.pos(item)})
+			}
+		}
+	}
+	if v, ok := m["all"]; ok {
+		inv.All, _ = d.boolean(v, "all")
+	}
+	if v, ok := m["defines"]; ok {
+		inv.Defines = d.defines(v, inv.Lang)
+	}
+	for _, k := range Kinds {
+		r, ok := m[string(k)]
+		if !ok {
+			continue
+		}
+		if !kindIn(k, TreeSitterKinds) {
+			d.errorf(r.key, "%s: a %s rule is not checked for lang %s (supported: call, hold, forbid)", what, k, inv.Lang)
+			continue
+		}
+		if r.value.Kind != yaml.MappingNode {
+			continue // the rule decoder reports the shape
+		}
+		for i := 0; i+1 < len(r.value.Content); i += 2 {
+			if key := r.value.Content[i]; key.Value == "via" || key.Value == "every_path" {
+				d.errorf(key, "%s: %s.%s is not checked for lang %s", what, k, key.Value, inv.Lang)
+			}
+		}
+	}
+}
+
+// defines reads the `defines` mapping: scalar values, or for Rust lists of
+// scalars (`feature: [a, b]`).
+func (d *decoder) defines(f field, lang Lang) []Define {
+	if f.value.Kind != yaml.MappingNode {
+		d.errorf(f.value, "defines must be a mapping, not %s", kindName(f.value))
+		return nil
+	}
+	var out []Define
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(f.value.Content); i += 2 {
+		k, v := f.value.Content[i], f.value.Content[i+1]
+		if k.Kind != yaml.ScalarNode || !isCIdent(k.Value) {
+			d.errorf(k, "defines: key %s is not an identifier", kindName(k))
+			continue
+		}
+		if seen[k.Value] {
+			d.errorf(k, "defines: %q repeated", k.Value)
+			continue
+		}
+		seen[k.Value] = true
+		def := Define{Name: k.Value, Pos: d.pos(k)}
+		items := []*yaml.Node{v}
+		if v.Kind == yaml.SequenceNode && lang == LangRust {
+			items = v.Content
+		}
+		for _, item := range items {
+			if item.Kind != yaml.ScalarNode || item.Tag == "!!null" {
+				d.errorf(item, "defines.%s must be a string, number or boolean, not %s", k.Value, kindName(item))
+				continue
+			}
+			def.Values = append(def.Values, item.Value)
+		}
+		out = append(out, def)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// checkGlob rejects patterns that filepath.Match would reject, segment by
+// segment, so that a typo is a configuration error and not an empty match.
+func checkGlob(s string) error {
+	for _, seg := range strings.Split(s, "/") {
+		if seg == "**" {
+			continue
+		}
+		if strings.Contains(seg, "**") {
+			return fmt.Errorf("glob %q: `**` must be a whole path segment", s)
+		}
+		if _, err := matchSegment(seg, ""); err != nil {
+			return fmt.Errorf("glob %q: %v", s, err)
+		}
+	}
+	return nil
+}
+
+func kindIn(k Kind, list []Kind) bool {
+	for _, x := range list {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
