@@ -1,0 +1,34 @@
+package golangci
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+
+	"github.com/guardlint/guardlint/invariants"
+	"golang.org/x/tools/go/analysis"
+)
+
+// digestAnalyzer returns an analyzer that reports nothing and is named
+// after the content of the invariants files.
+//
+// golangci-lint caches each package's issues under a key made of the
+// package's Go files, its dependencies, the .golangci.yml linter settings
+// and the names of the linter's analyzers. The invariants files are none
+// of these, so without this analyzer an edited invariants file (a new
+// invariant, a renamed target) would be answered from the cache with the
+// issues of the old one until some Go file changed. Naming an analyzer
+// after the files' digest puts their content into the key.
+func digestAnalyzer(set *invariants.Set) *analysis.Analyzer {
+	h := sha256.New()
+	for _, f := range set.Files {
+		fmt.Fprintf(h, "%s\x00%d\x00", f.Path, len(f.Content))
+		h.Write(f.Content)
+	}
+	sum := hex.EncodeToString(h.Sum(nil))[:16]
+	return &analysis.Analyzer{
+		Name: "invariants_" + sum,
+		Doc:  "name golangci-lint's result cache after the invariants files " + sum,
+		Run:  func(*analysis.Pass) (any, error) { return nil, nil },
+	}
+}

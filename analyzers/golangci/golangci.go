@@ -1,0 +1,158 @@
+// Package golangci is guardlint as a golangci-lint v2 module plugin.
+//
+// A custom golangci-lint binary built with `golangci-lint custom` from a
+// .custom-gcl.yml that names this module registers the plugin "guardlint";
+// .golangci.yml then enables it and points it at the invariants files:
+//
+//	linters:
+//	  enable: [guardlint]
+//	  settings:
+//	    custom:
+//	      guardlint:
+//	        type: module
+//	        settings:
+//	          config: [guardlint.yaml]
+//
+// The plugin runs the same analyzers as `guardlint` and `go vet
+// -vettool`, built fresh for each BuildAnalyzers call so that two
+// configurations in one process share nothing. Two things differ from
+// the other drivers, both because golangci-lint would otherwise drop a
+// finding without a word: findings located in an invariants file are moved
+// into a Go file of the package (see relocate.go), and the invariants'
+// content is part of the analyzers' names, which golangci-lint's result
+// cache is keyed by (see digest.go).
+package golangci
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/golangci/plugin-module-register/register"
+	"github.com/guardlint/guardlint/analyzers/guardconf"
+	"github.com/guardlint/guardlint/analyzers/suite"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Name is the plugin's name, the key under linters.settings.custom in
+// .golangci.yml and the linter name golangci-lint prints.
+const Name = "guardlint"
+
+// DefaultFile is the invariants file used when the settings name none,
+// looked for at the root of the Go module golangci-lint runs in.
+const DefaultFile = "guardlint.yaml"
+
+func init() {
+	register.Plugin(Name, New)
+}
+
+// Settings are the plugin's settings in .golangci.yml. Keys are decoded
+// strictly: a misspelled key is an error, not an ignored line, because an
+// ignored `confg:` would quietly check the default file instead.
+type Settings struct {
+	// Config lists invariants files or directories. Relative paths are
+	// relative to the root of the Go module golangci-lint runs in (the
+	// directory of the nearest go.mod at or above the working
+	// directory). Empty means guardlint.yaml at that root.
+	Config []string `json:"config"`
+}
+
+// Plugin is the guardlint linter of one golangci-lint configuration.
+type Plugin struct {
+	settings Settings
+	// dir is where relative paths start: the module root around the
+	// working directory when the plugin was made.
+	dir string
+}
+
+// New decodes the settings; golangci-lint calls it once per
+// configuration.
+func New(raw any) (register.LinterPlugin, error) {
+	s, err := register.DecodeSettings[Settings](raw)
+	if err != nil {
+		return nil, fmt.Errorf("guardlint settings (allowed keys: config): %w", err)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, fmt.Errorf("guardlint: %w", err)
+	}
+	dir, err := moduleRoot(wd)
+	if err != nil {
+		return nil, fmt.Errorf("guardlint: %w", err)
+	}
+	return &Plugin{settings: s, dir: dir}, nil
+}
+
+// BuildAnalyzers loads the invariants and returns a fresh suite reading
+// them. The files are loaded here rather than in the first analysis pass
+// so that a missing or broken file stops golangci-lint before it
+// analyses anything, with the loader's file:line:col errors.
+func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	paths, err := p.paths()
+	if err != nil {
+		return nil, err
+	}
+	src := guardconf.Files(paths...)
+	set, err := src()
+	if err != nil {
+		return nil, fmt.Errorf("guardlint: invalid invariants:\n%w", err)
+	}
+	analyzers := suite.New(src)
+	for _, a := range analyzers {
+		relocateNonGo(a, p.dir)
+	}
+	return append(analyzers, digestAnalyzer(set)), nil
+}
+
+// GetLoadMode asks for type information: every rule resolves names
+// through go/types.
+func (p *Plugin) GetLoadMode() string {
+	return register.LoadModeTypesInfo
+}
+
+// paths resolves the configured invariants files, or finds the default.
+func (p *Plugin) paths() ([]string, error) {
+	if len(p.settings.Config) == 0 {
+		if p.dir == "" {
+			return nil, errors.New("guardlint: no invariants: settings.config is empty and the working directory is not inside a Go module")
+		}
+		def := filepath.Join(p.dir, DefaultFile)
+		if _, err := os.Stat(def); err != nil {
+			return nil, fmt.Errorf("guardlint: no invariants: settings.config is empty and there is no %s at the module root %s", DefaultFile, p.dir)
+		}
+		return []string{def}, nil
+	}
+	var out []string
+	for _, c := range p.settings.Config {
+		if c == "" {
+			return nil, errors.New("guardlint settings: config lists an empty path")
+		}
+		if !filepath.IsAbs(c) {
+			if p.dir == "" {
+				return nil, fmt.Errorf("guardlint settings: config path %s is relative, and the working directory is not inside a Go module", c)
+			}
+			c = filepath.Join(p.dir, c)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// moduleRoot returns the directory of the nearest go.mod at or above dir,
+// or "" when there is none.
+func moduleRoot(dir string) (string, error) {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", nil
+		}
+		dir = parent
+	}
+}

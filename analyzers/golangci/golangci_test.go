@@ -1,0 +1,157 @@
+package golangci
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/golangci/plugin-module-register/register"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// testDir is the package directory, where go test starts.
+var testDir, _ = os.Getwd()
+
+// build makes the plugin the way golangci-lint does, from the settings
+// as viper decodes them, in the module at dir.
+func build(t *testing.T, dir string, settings any) ([]*analysis.Analyzer, error) {
+	t.Helper()
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(testDir, dir)
+	}
+	t.Chdir(dir)
+	newPlugin, err := register.GetPlugin(Name)
+	require.NoError(t, err)
+	p, err := newPlugin(settings)
+	if err != nil {
+		return nil, err
+	}
+	assert.Equal(t, register.LoadModeTypesInfo, p.GetLoadMode())
+	return p.BuildAnalyzers()
+}
+
+// lint runs the analyzers over ./... in the working directory, as
+// golangci-lint would, and returns the findings as
+// "file:line:col: analyzer: message", with files relative to the
+// working directory.
+func lint(t *testing.T, analyzers []*analysis.Analyzer) []string {
+	t.Helper()
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax}, "./...")
+	require.NoError(t, err)
+	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	require.NoError(t, err)
+	var out []string
+	for act := range graph.All() {
+		require.NoError(t, act.Err)
+		if !act.IsRoot {
+			continue
+		}
+		for _, d := range act.Diagnostics {
+			p := act.Package.Fset.Position(d.Pos)
+			rel, err := filepath.Rel(wd, p.Filename)
+			require.NoError(t, err)
+			out = append(out, fmt.Sprintf("%s:%d:%d: %s: %s", rel, p.Line, p.Column, act.Analyzer.Name, d.Message))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestFindings(t *testing.T) {
+	as, err := build(t, "testdata/dirty", map[string]any{"config": []any{"guardlint.yaml"}})
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		"p/p.go:14:26: call: invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain, and contains no live call of it (why: the pool hands encoders out at +0; see https://example.com/adr/1)",
+		// The stale invariant's finding lies in guardlint.yaml, which
+		// golangci-lint would drop: it moves to the package clause and
+		// names the invariants file's position.
+		"p/p.go:2:9: hold: guardlint.yaml:15:15: invariant renamed: cannot verify: target p.Synchronize not found in package example.com/dirty/p: Synchronize is not declared in package example.com/dirty/p (why: the target was renamed)",
+	}, lint(t, as))
+}
+
+func TestClean(t *testing.T) {
+	// No settings at all: guardlint.yaml at the module root.
+	as, err := build(t, "testdata/clean/p", nil)
+	require.NoError(t, err)
+	assert.Empty(t, lint(t, as))
+}
+
+func TestUnknownSettingsKey(t *testing.T) {
+	_, err := build(t, "testdata/clean", map[string]any{"confg": []any{"guardlint.yaml"}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `guardlint settings (allowed keys: config): decoding settings: json: unknown field "confg"`)
+}
+
+func TestSettingsWrongType(t *testing.T) {
+	_, err := build(t, "testdata/clean", map[string]any{"config": "guardlint.yaml"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "cannot unmarshal string")
+}
+
+func TestNoConfig(t *testing.T) {
+	_, err := build(t, "testdata/noconfig", nil)
+	require.Error(t, err)
+	assert.Regexp(t, `^guardlint: no invariants: settings.config is empty and there is no guardlint.yaml at the module root .*testdata/noconfig$`, err.Error())
+
+	_, err = build(t, "testdata/clean", map[string]any{"config": []any{"absent.yaml"}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "absent.yaml: no such file or directory")
+}
+
+func TestBrokenConfig(t *testing.T) {
+	_, err := build(t, "testdata/broken", nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "guardlint: invalid invariants:\n")
+	assert.Regexp(t, `testdata/broken/guardlint.yaml:7:5: invariant: unknown key "cal"`, err.Error())
+}
+
+// TestAnalyzersAreFresh checks that every BuildAnalyzers call builds its
+// own values: golangci-lint may build the plugin more than once in a
+// process, with different settings.
+func TestAnalyzersAreFresh(t *testing.T) {
+	a, err := build(t, "testdata/clean", nil)
+	require.NoError(t, err)
+	b, err := build(t, "testdata/clean", nil)
+	require.NoError(t, err)
+	require.Len(t, b, len(a))
+	require.NoError(t, analysis.Validate(a))
+	for i := range a {
+		assert.NotSame(t, a[i], b[i], a[i].Name)
+	}
+}
+
+// TestCacheKeyFollowsInvariants checks that the analyzer names, which
+// golangci-lint's result cache is keyed by, change with the content of
+// the invariants files and only with it.
+func TestCacheKeyFollowsInvariants(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n"), 0o644))
+	src, err := os.ReadFile("testdata/clean/guardlint.yaml")
+	require.NoError(t, err)
+	write := func(content string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "guardlint.yaml"), []byte(content), 0o644))
+	}
+	names := func() string {
+		as, err := build(t, dir, nil)
+		require.NoError(t, err)
+		var n []string
+		for _, a := range as {
+			n = append(n, a.Name)
+		}
+		return strings.Join(n, ",")
+	}
+	write(string(src))
+	first := names()
+	assert.Equal(t, first, names(), "same content, same key")
+	write(strings.Replace(string(src), "evaluations interleave", "evaluations interleave their dispatches", 1))
+	assert.NotEqual(t, first, names(), "edited invariants, new key")
+}

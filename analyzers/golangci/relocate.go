@@ -1,0 +1,58 @@
+package golangci
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// relocateNonGo makes a's findings that lie outside Go files visible to
+// golangci-lint.
+//
+// guardlint reports an invariant it cannot verify (a renamed target, a
+// callee that no longer resolves) at the invariant's line in the YAML
+// file, which the analyzers add to the pass's file set. golangci-lint
+// keeps only issues in .go files and go.mod: its invalid_issue processor
+// drops the rest and says so only at debug level, so a stale invariant
+// would pass in silence. Such a finding is moved to the package clause of
+// the package's first Go file, and its message starts with the position
+// in the invariants file.
+func relocateNonGo(a *analysis.Analyzer, dir string) {
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		report := pass.Report
+		pass.Report = func(d analysis.Diagnostic) { report(relocate(pass, d, dir)) }
+		return run(pass)
+	}
+}
+
+// relocate returns d, moved into a Go file when it lies elsewhere or
+// nowhere.
+func relocate(pass *analysis.Pass, d analysis.Diagnostic, dir string) analysis.Diagnostic {
+	if f := pass.Fset.File(d.Pos); f != nil && strings.HasSuffix(f.Name(), ".go") {
+		return d
+	}
+	if len(pass.Files) == 0 {
+		return d
+	}
+	if d.Pos.IsValid() {
+		p := pass.Fset.Position(d.Pos)
+		d.Message = fmt.Sprintf("%s:%d:%d: %s", relPath(dir, p.Filename), p.Line, p.Column, d.Message)
+	}
+	anchor := pass.Files[0].Name
+	d.Pos, d.End = anchor.Pos(), anchor.End()
+	return d
+}
+
+// relPath shortens p to be relative to dir when it lies inside it.
+func relPath(dir, p string) string {
+	if dir == "" || !filepath.IsAbs(p) {
+		return p
+	}
+	if rel, err := filepath.Rel(dir, p); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	return p
+}

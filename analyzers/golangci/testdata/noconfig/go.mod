@@ -1,0 +1,3 @@
+module example.com/noconfig
+
+go 1.26
