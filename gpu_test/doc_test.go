@@ -1,0 +1,16 @@
+// Package gpu_test holds the GPU regression guards of the runtime: tests
+// that use only the runtime's exported API (and the switches of
+// runtime/testhooks) and fail when the barrier, the encoder retain, the
+// evaluation lock or the per-device default stream goes.
+//
+// The tests run on the backend the runtime picks: CUDA when libcuda.so.1
+// loads, the CPU backend otherwise. GUARDLINT_RT_BACKEND and
+// GUARDLINT_RT_KERNELS force a backend or a CUDA kernel source. In CI they
+// run on the CPU backend under go test -race; on a GPU machine they run
+// from a binary built by scripts/build-gpu-tests (see README, "GPU tests").
+//
+// The guards that switch a hook on prove that they can fail: they run their
+// scenario once as shipped and expect exact results, then once with the
+// barrier or the retain switched off and expect stale results. The hooks are
+// process-global, so no test here runs in parallel with another.
+package gpu_test
