@@ -19,27 +19,34 @@ const slowDelay = 50 * time.Millisecond
 
 // TestWriterBarrierReaderSmoke: a writer on lane 0 computes a+b, a barrier,
 // and a reader on lane 1 multiplies the writer's output by c; sixteen
-// times over, every element of (a+b)*c is exact.
+// times over, with new operands each time, every element of (a+b)*c is
+// exact.
 func TestWriterBarrierReaderSmoke(t *testing.T) {
 	d := openDevice(t)
-	a := ramp(guardN, func(i int) float32 { return float32(i)*0.5 - 700 })
-	b := ramp(guardN, func(i int) float32 { return float32(i%13) + 0.25 })
-	c := ramp(guardN, func(i int) float32 { return 1 / float32(i%7+1) })
-	want := addMul(a, b, c)
-	ba, bb, bc := upload(t, d, a), upload(t, d, b), upload(t, d, c)
-	sum := upload(t, d, make([]float32, guardN))
-	out := upload(t, d, make([]float32, guardN))
+	zeros := make([]float32, guardN)
+	ba, bb, bc := upload(t, d, zeros), upload(t, d, zeros), upload(t, d, zeros)
+	sum, out := upload(t, d, zeros), upload(t, d, zeros)
 	cb, err := d.NewCommandBuffer()
 	require.NoError(t, err)
 	for iter := range 16 {
-		require.NoError(t, out.Write(make([]float32, guardN)))
+		// Fresh operands and cleared outputs, so that what a reader left
+		// unordered could see is never the right answer.
+		a := ramp(guardN, func(i int) float32 { return float32(i)*0.5 - 700 + float32(iter) })
+		b := ramp(guardN, func(i int) float32 { return float32((i+iter)%13) + 0.25 })
+		c := ramp(guardN, func(i int) float32 { return 1 / float32((i+iter)%7+1) })
+		for _, w := range []struct {
+			buf  *runtime.Buffer
+			data []float32
+		}{{ba, a}, {bb, b}, {bc, c}, {sum, zeros}, {out, zeros}} {
+			require.NoError(t, w.buf.Write(w.data))
+		}
 		cb.UseLane(0)
 		require.NoError(t, cb.Add(sum, ba, bb))
 		require.NoError(t, cb.Barrier())
 		cb.UseLane(1)
 		require.NoError(t, cb.Mul(out, sum, bc))
 		require.NoError(t, cb.Wait())
-		require.Zerof(t, mismatches(read(t, out), want), "iteration %d: the reader must see all of the writer's output", iter)
+		require.Zerof(t, mismatches(read(t, out), addMul(a, b, c)), "iteration %d: the reader must see all of the writer's output", iter)
 	}
 }
 
