@@ -39,8 +39,8 @@ func build(t *testing.T, dir string, settings any) ([]*analysis.Analyzer, error)
 
 // lint runs the analyzers over ./... in the working directory, as
 // golangci-lint would, and returns the findings as
-// "file:line:col: analyzer: message", with files relative to the
-// working directory.
+// "file:line:col: analyzer: message [related file:line: message]...",
+// with files relative to the working directory.
 func lint(t *testing.T, analyzers []*analysis.Analyzer) []string {
 	t.Helper()
 	wd, err := os.Getwd()
@@ -59,7 +59,12 @@ func lint(t *testing.T, analyzers []*analysis.Analyzer) []string {
 			p := act.Package.Fset.Position(d.Pos)
 			rel, err := filepath.Rel(wd, p.Filename)
 			require.NoError(t, err)
-			out = append(out, fmt.Sprintf("%s:%d:%d: %s: %s", rel, p.Line, p.Column, act.Analyzer.Name, d.Message))
+			line := fmt.Sprintf("%s:%d:%d: %s: %s", rel, p.Line, p.Column, act.Analyzer.Name, d.Message)
+			for _, r := range d.Related {
+				rp := act.Package.Fset.Position(r.Pos)
+				line += fmt.Sprintf(" [related %s:%d: %s]", filepath.Base(rp.Filename), rp.Line, r.Message)
+			}
+			out = append(out, line)
 		}
 	}
 	sort.Strings(out)
@@ -69,6 +74,8 @@ func lint(t *testing.T, analyzers []*analysis.Analyzer) []string {
 func TestFindings(t *testing.T) {
 	as, err := build(t, "testdata/dirty", map[string]any{"config": []any{"guardlint.yaml"}})
 	require.NoError(t, err)
+	// Related information pointing into guardlint.yaml is dropped:
+	// golangci-lint would print it as a second issue at the finding.
 	assert.Equal(t, []string{
 		"p/p.go:14:26: call: invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain, and contains no live call of it (why: the pool hands encoders out at +0; see https://example.com/adr/1)",
 		// The stale invariant's finding lies in guardlint.yaml, which

@@ -2,6 +2,7 @@ package golangci
 
 import (
 	"fmt"
+	"go/token"
 	"path/filepath"
 	"strings"
 
@@ -19,6 +20,11 @@ import (
 // would pass in silence. Such a finding is moved to the package clause of
 // the package's first Go file, and its message starts with the position
 // in the invariants file.
+//
+// Related information outside Go files ("invariant X is declared here",
+// pointing into the YAML file) is dropped: golangci-lint prints related
+// information from another file as a second issue at the finding's own
+// position, which repeats the finding's place under a misleading text.
 func relocateNonGo(a *analysis.Analyzer, dir string) {
 	run := a.Run
 	a.Run = func(pass *analysis.Pass) (any, error) {
@@ -31,10 +37,14 @@ func relocateNonGo(a *analysis.Analyzer, dir string) {
 // relocate returns d, moved into a Go file when it lies elsewhere or
 // nowhere.
 func relocate(pass *analysis.Pass, d analysis.Diagnostic, dir string) analysis.Diagnostic {
-	if f := pass.Fset.File(d.Pos); f != nil && strings.HasSuffix(f.Name(), ".go") {
-		return d
+	var related []analysis.RelatedInformation
+	for _, r := range d.Related {
+		if inGoFile(pass, r.Pos) {
+			related = append(related, r)
+		}
 	}
-	if len(pass.Files) == 0 {
+	d.Related = related
+	if inGoFile(pass, d.Pos) || len(pass.Files) == 0 {
 		return d
 	}
 	if d.Pos.IsValid() {
@@ -44,6 +54,12 @@ func relocate(pass *analysis.Pass, d analysis.Diagnostic, dir string) analysis.D
 	anchor := pass.Files[0].Name
 	d.Pos, d.End = anchor.Pos(), anchor.End()
 	return d
+}
+
+// inGoFile reports whether pos lies in a .go file of the pass's file set.
+func inGoFile(pass *analysis.Pass, pos token.Pos) bool {
+	f := pass.Fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), ".go")
 }
 
 // relPath shortens p to be relative to dir when it lies inside it.
