@@ -21,6 +21,9 @@ require (
 	github.com/tree-sitter/tree-sitter-c v0.23.4 // indirect
 	github.com/tree-sitter/tree-sitter-cpp v0.23.4 // indirect
 	github.com/tree-sitter/tree-sitter-rust v0.24.0 // indirect
+	github.com/xeipuuv/gojsonpointer v0.0.0-20180127040702-4e3ac2762d5f // indirect
+	github.com/xeipuuv/gojsonreference v0.0.0-20180127040603-bd5ef7bd5415 // indirect
+	github.com/xeipuuv/gojsonschema v1.2.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
 	golang.org/x/tools v0.52.0 // indirect
