@@ -1,0 +1,216 @@
+package cfamily
+
+import (
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// guardModes are the standard guard types and the mode they lock in.
+var guardModes = map[string]invariants.LockMode{
+	"lock_guard":  invariants.Exclusive,
+	"unique_lock": invariants.Exclusive,
+	"scoped_lock": invariants.Exclusive,
+	"shared_lock": invariants.Shared,
+}
+
+// lockTags are constructor tags: not mutexes, and two of them mean the
+// guard does not (surely) lock.
+var lockTags = map[string]string{
+	"defer_lock":  "it is constructed with std::defer_lock and does not lock",
+	"try_to_lock": "it is constructed with std::try_to_lock and may not lock",
+	"adopt_lock":  "",
+}
+
+// guardType returns the mode of a guard type (`std::lock_guard<M>`,
+// `std::scoped_lock`, a CTAD `std::unique_lock`), if it is one.
+func guardType(f *syntax.File, t *syntax.Node) (invariants.LockMode, bool) {
+	if t == nil {
+		return "", false
+	}
+	segs := nameSegs(f, t)
+	if len(segs) == 0 {
+		return "", false
+	}
+	m, ok := guardModes[segs[len(segs)-1]]
+	return m, ok
+}
+
+// guardDecl recognises a guard declaration in either shape. It returns nil
+// when n declares no guard.
+func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
+	if n.Kind != "declaration" {
+		return nil
+	}
+	mode, ok := guardType(f, n.Child("type"))
+	if !ok {
+		return nil
+	}
+	g := &model.Guard{Node: n, Mode: mode}
+	d := n.Child("declarator")
+	var args []*syntax.Node
+	switch {
+	case d == nil:
+		return nil
+	case d.Kind == "function_declarator":
+		// `std::lock_guard<M> l(m);` parses as a declaration of a function
+		// l taking a parameter of type m.
+		if name := d.Child("declarator"); name != nil {
+			g.Name = f.Text(name)
+		}
+		if ps := d.Child("parameters"); ps != nil {
+			args = ps.NamedChildren()
+		}
+	case d.Kind == "init_declarator":
+		if name := d.Child("declarator"); name != nil {
+			g.Name = f.Text(name)
+		}
+		if v := d.Child("value"); v != nil {
+			args = v.NamedChildren()
+		}
+	case d.Kind == "identifier":
+		g.Name = f.Text(d)
+		g.NotHeld = "it is constructed without a mutex and holds none"
+		return g
+	default:
+		return nil
+	}
+	for _, a := range args {
+		toks := f.Tokens(a)
+		if len(toks) > 0 {
+			if why, tag := lockTags[toks[len(toks)-1]]; tag {
+				if why != "" {
+					g.NotHeld = why
+				}
+				continue
+			}
+		}
+		g.Lock = append(g.Lock, toks)
+	}
+	return g
+}
+
+// guardTemporary recognises a guard that is built and destroyed in one
+// expression statement: `std::lock_guard<M>{m};`.
+func guardTemporary(f *syntax.File, n *syntax.Node) *model.Guard {
+	if n.Kind != "expression_statement" {
+		return nil
+	}
+	kids := n.NamedChildren()
+	if len(kids) != 1 {
+		return nil
+	}
+	e := kids[0]
+	var t, args *syntax.Node
+	switch e.Kind {
+	case "compound_literal_expression":
+		t, args = e.Child("type"), e.Child("value")
+	case "call_expression":
+		t, args = e.Child("function"), e.Child("arguments")
+	default:
+		return nil
+	}
+	mode, ok := guardType(f, t)
+	if !ok || args == nil {
+		return nil
+	}
+	g := &model.Guard{Node: n, Mode: mode, NotHeld: "it is a temporary, destroyed (and unlocked) at the end of its statement"}
+	for _, a := range args.NamedChildren() {
+		g.Lock = append(g.Lock, f.Tokens(a))
+	}
+	return g
+}
+
+// hold classifies the live statements of the body's outermost block and
+// collects every other guard and every explicit unlock.
+func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
+	h := &model.Hold{}
+	w := newWalker(f, fn.Body, c)
+	// Statements inside an #if arm of the outermost block count as
+	// top-level ones; the walker decides whether the arm is compiled.
+	top := map[*syntax.Node]bool{}
+	var mark func(items []*syntax.Node)
+	mark = func(items []*syntax.Node) {
+		for _, n := range items {
+			top[n] = true
+			if isPreproc(n) {
+				for _, b := range branches(f, n, c) {
+					mark(b.items)
+				}
+			}
+		}
+	}
+	mark(fn.Body.Children)
+	w.onStmt = func(n *syntax.Node, s state) {
+		if isPreproc(n) {
+			return
+		}
+		g := guardDecl(f, n)
+		if g == nil {
+			g = guardTemporary(f, n)
+		}
+		switch {
+		case s.dead != "":
+			if g != nil {
+				g.NotHeld = "it never runs: " + s.dead
+				h.Other = append(h.Other, g)
+			}
+			return
+		case top[n] && g != nil && g.NotHeld == "":
+			h.Top = append(h.Top, model.Stmt{Node: n, Kind: model.GuardStmt, Guard: g})
+		case top[n]:
+			kind := model.Work
+			if noWork(f, n) {
+				kind = model.NoWork
+			}
+			h.Top = append(h.Top, model.Stmt{Node: n, Kind: kind})
+			if g != nil {
+				h.Other = append(h.Other, g)
+			}
+		case g != nil:
+			if g.NotHeld == "" {
+				g.NotHeld = "it is declared in a nested block and unlocks at the end of that block"
+			}
+			h.Other = append(h.Other, g)
+		}
+	}
+	w.stmt(fn.Body, state{})
+	for _, call := range w.calls {
+		if !call.Live() || len(call.Callee) != 3 || call.Callee[2] != "unlock" || call.Callee[1] != "." {
+			continue
+		}
+		h.Releases = append(h.Releases, model.Release{Node: call.Node, Guard: call.Callee[0]})
+	}
+	return h
+}
+
+// noWork reports whether a top-level statement may stand before the guard:
+// it declares without running code, or is empty.
+func noWork(f *syntax.File, n *syntax.Node) bool {
+	switch n.Kind {
+	case "compound_statement":
+		return len(n.NamedChildren()) == 0
+	case "type_definition", "alias_declaration", "using_declaration", "static_assert_declaration",
+		"namespace_alias_definition", "empty_statement":
+		return true
+	case "expression_statement":
+		return len(n.NamedChildren()) == 0
+	case "declaration":
+		for _, d := range n.ChildrenOf("declarator") {
+			if d.Kind != "init_declarator" {
+				continue
+			}
+			v := d.Child("value")
+			if v == nil {
+				continue
+			}
+			switch v.Kind {
+			case "number_literal", "string_literal", "char_literal", "true", "false", "null", "nullptr":
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

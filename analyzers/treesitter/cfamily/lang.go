@@ -1,0 +1,54 @@
+package cfamily
+
+import (
+	"fmt"
+
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+)
+
+// Language is the front end for one of c, cpp and cuda.
+type Language struct {
+	Lang syntax.Lang
+}
+
+// Functions implements model.Language.
+func (l Language) Functions(f *syntax.File, c *model.Config) []*model.Func { return functions(f, c) }
+
+// Calls implements model.Language.
+func (l Language) Calls(f *syntax.File, fn *model.Func, c *model.Config) []model.Call {
+	w := newWalker(f, fn.Body, c)
+	w.stmt(fn.Body, state{})
+	return w.calls
+}
+
+// Hold implements model.Language.
+func (l Language) Hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
+	return hold(f, fn, c)
+}
+
+// patternPrefix wraps a pattern into a function so that it parses as an
+// expression statement.
+const patternPrefix = "void guardlint_pattern(void) {\n"
+
+// Pattern implements model.Language: the pattern is parsed as the
+// expression of a statement, and its tokens are those of the expression.
+func (l Language) Pattern(src string) ([]string, error) {
+	f, err := syntax.Parse(l.Lang, "pattern", []byte(patternPrefix+src+";\n}\n"))
+	if err != nil {
+		return nil, err
+	}
+	if bad := syntax.FirstBad(f.Root); bad != nil {
+		return nil, fmt.Errorf("pattern %q does not parse as %s", src, l.Lang)
+	}
+	fns := functions(f, &model.Config{})
+	if len(fns) != 1 {
+		return nil, fmt.Errorf("pattern %q does not parse as one %s expression", src, l.Lang)
+	}
+	stmts := fns[0].Body.NamedChildren()
+	if len(stmts) != 1 || stmts[0].Kind != "expression_statement" {
+		return nil, fmt.Errorf("pattern %q is not one %s expression", src, l.Lang)
+	}
+	toks := f.Tokens(stmts[0])
+	return toks[:len(toks)-1], nil // the ';' we added
+}

@@ -1,0 +1,326 @@
+package treesitter
+
+import (
+	"bytes"
+	"fmt"
+	"go/token"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/guardlint/guardlint/analyzers/internal/rule"
+	"github.com/guardlint/guardlint/analyzers/treesitter/cfamily"
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/treesitter/rustlang"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// Finding is one result of the front end, in the engine's terms.
+type Finding struct {
+	Pos, End  token.Position
+	ID        string
+	Invariant *invariants.Invariant
+	Message   string
+}
+
+// Options tune a check.
+type Options struct {
+	// Workers is the number of files parsed at once; 0 means GOMAXPROCS.
+	Workers int
+}
+
+// languages maps a `lang` to its front end.
+var languages = map[invariants.Lang]model.Language{
+	invariants.LangC:    cfamily.Language{Lang: "c"},
+	invariants.LangCPP:  cfamily.Language{Lang: "cpp"},
+	invariants.LangCUDA: cfamily.Language{Lang: "cuda"},
+	invariants.LangRust: rustlang.Language{},
+}
+
+// target is one function name of one invariant, with what the invariant
+// needs to check it.
+type target struct {
+	inv  *invariants.Invariant
+	name invariants.Name
+	lang model.Language
+	conf *model.Config
+	// pattern is the tokens of the rule's call or lock pattern.
+	pattern []string
+	// needle is the function's own name: a file whose bytes lack it
+	// cannot define the function and is not parsed.
+	needle []byte
+	// matches is filled by the workers, under mu.
+	mu      sync.Mutex
+	matches []match
+}
+
+// match is one definition of a target with the findings about it.
+type match struct {
+	pos      token.Position
+	bad      string // why the definition cannot be verified, or ""
+	findings []Finding
+}
+
+// fileJob is one file with the targets that look into it.
+type fileJob struct {
+	path    string
+	lang    invariants.Lang
+	targets []*target
+}
+
+// Check checks every invariant of the set whose lang is c, cpp, cuda or
+// rust and returns the findings, sorted by position.
+func Check(set *invariants.Set, opts Options) []Finding {
+	var out []Finding
+	var targets []*target
+	jobs := map[string]*fileJob{}
+	var order []string
+	expanded := map[string][]string{}
+	for _, inv := range set.Invariants {
+		if !inv.Lang.TreeSitter() {
+			continue
+		}
+		lang := languages[inv.Lang]
+		pattern, perr := rulePattern(inv, lang)
+		if perr != nil {
+			out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
+			continue
+		}
+		var files []string
+		base := filepath.Dir(inv.File.Path)
+		for _, g := range inv.Files {
+			key := base + "\x00" + g.Pattern
+			m, ok := expanded[key]
+			if !ok {
+				var err error
+				if m, err = expand(base, g); err != nil {
+					out = append(out, unverifiable(inv, g.Pos, "files %q: %v", g.Pattern, err))
+					continue
+				}
+				expanded[key] = m
+			}
+			if len(m) == 0 {
+				out = append(out, unverifiable(inv, g.Pos, "files %q matches no file", g.Pattern))
+				continue
+			}
+			files = append(files, m...)
+		}
+		if len(files) == 0 {
+			continue
+		}
+		for _, n := range inv.Functions {
+			t := &target{inv: inv, name: n, lang: lang, conf: &model.Config{Defines: inv.Defines}, pattern: pattern}
+			t.needle = []byte(strings.TrimPrefix(n.Scoped[len(n.Scoped)-1], "~"))
+			targets = append(targets, t)
+			for _, p := range files {
+				key := string(inv.Lang) + "\x00" + p
+				j := jobs[key]
+				if j == nil {
+					j = &fileJob{path: p, lang: inv.Lang}
+					jobs[key] = j
+					order = append(order, key)
+				}
+				j.targets = append(j.targets, t)
+			}
+		}
+	}
+	run(jobs, order, opts)
+	for _, t := range targets {
+		out = append(out, t.verdict()...)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Pos, out[j].Pos
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+	return out
+}
+
+// run checks the files on a pool of workers.
+func run(jobs map[string]*fileJob, order []string, opts Options) {
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ch := make(chan *fileJob)
+	var wg sync.WaitGroup
+	for i := 0; i < workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range ch {
+				checkFile(j)
+			}
+		}()
+	}
+	for _, k := range order {
+		ch <- jobs[k]
+	}
+	close(ch)
+	wg.Wait()
+}
+
+// checkFile parses one file, when its bytes can hold a target, and checks
+// every target defined in it.
+func checkFile(j *fileJob) {
+	src, err := os.ReadFile(j.path)
+	if err != nil {
+		for _, t := range j.targets {
+			t.add(match{pos: token.Position{Filename: j.path}, bad: err.Error()})
+		}
+		return
+	}
+	var wanted []*target
+	for _, t := range j.targets {
+		if bytes.Contains(src, t.needle) {
+			wanted = append(wanted, t)
+		}
+	}
+	if len(wanted) == 0 {
+		return
+	}
+	f, err := syntax.Parse(syntax.Lang(j.lang), j.path, src)
+	if err != nil {
+		for _, t := range wanted {
+			t.add(match{pos: token.Position{Filename: j.path}, bad: err.Error()})
+		}
+		return
+	}
+	// Functions depend on the defines, so files are indexed per
+	// configuration.
+	index := map[string][]*model.Func{}
+	for _, t := range wanted {
+		key := defineKey(t.conf)
+		fns, ok := index[key]
+		if !ok {
+			fns = t.lang.Functions(f, t.conf)
+			index[key] = fns
+		}
+		for _, fn := range fns {
+			if fn.Matches(t.name.Scoped) {
+				t.add(t.check(f, fn))
+			}
+		}
+	}
+}
+
+func defineKey(c *model.Config) string {
+	var b strings.Builder
+	for _, d := range c.Defines {
+		fmt.Fprintf(&b, "%s=%q;", d.Name, d.Values)
+	}
+	return b.String()
+}
+
+func (t *target) add(m match) {
+	t.mu.Lock()
+	t.matches = append(t.matches, m)
+	t.mu.Unlock()
+}
+
+// verdict turns the matches of a target into findings: none found, found
+// more than once, or a definition that cannot be verified are findings of
+// their own.
+func (t *target) verdict() []Finding {
+	sort.Slice(t.matches, func(i, j int) bool {
+		a, b := t.matches[i].pos, t.matches[j].pos
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		return a.Line < b.Line
+	})
+	var found []match
+	var unreadable []string
+	for _, m := range t.matches {
+		if m.pos.Line == 0 {
+			unreadable = append(unreadable, fmt.Sprintf("%s: %s", m.pos.Filename, m.bad))
+			continue
+		}
+		found = append(found, m)
+	}
+	inv := t.inv
+	if len(unreadable) > 0 {
+		return []Finding{unverifiable(inv, t.name.Pos, "cannot read %s", strings.Join(unreadable, "; "))}
+	}
+	if len(found) == 0 {
+		return []Finding{unverifiable(inv, t.name.Pos, "function %s not found in %s", t.name.Raw, globList(inv))}
+	}
+	if len(found) > 1 && !inv.All {
+		var at []string
+		for _, m := range found {
+			at = append(at, fmt.Sprintf("%s:%d", m.pos.Filename, m.pos.Line))
+		}
+		return []Finding{unverifiable(inv, t.name.Pos, "function %s is defined %d times (%s); name it more precisely or set `all: true`", t.name.Raw, len(found), strings.Join(at, ", "))}
+	}
+	var out []Finding
+	for _, m := range found {
+		if m.bad != "" {
+			out = append(out, unverifiable(inv, t.name.Pos, "%s", m.bad))
+			continue
+		}
+		out = append(out, m.findings...)
+	}
+	return out
+}
+
+func globList(inv *invariants.Invariant) string {
+	var s []string
+	for _, g := range inv.Files {
+		s = append(s, g.Pattern)
+	}
+	return strings.Join(s, ", ")
+}
+
+// unverifiable is a finding at a position in the invariants file.
+func unverifiable(inv *invariants.Invariant, at invariants.Pos, format string, args ...any) Finding {
+	pos := token.Position{Filename: at.File, Line: at.Line, Column: at.Col}
+	return Finding{Pos: pos, End: pos, ID: inv.ID, Invariant: inv, Message: rule.Message(inv, "cannot verify: "+fmt.Sprintf(format, args...))}
+}
+
+// report is a finding at a node of a source file.
+func report(inv *invariants.Invariant, f *syntax.File, n *syntax.Node, format string, args ...any) Finding {
+	return Finding{Pos: f.Position(n.Start), End: f.Position(n.End), ID: inv.ID, Invariant: inv, Message: rule.Message(inv, fmt.Sprintf(format, args...))}
+}
+
+// patternError is a pattern that does not parse, with where it is written.
+type patternError struct {
+	pos invariants.Pos
+	err error
+}
+
+// rulePattern parses the rule's call or lock pattern in the invariant's
+// language. A Rust pattern that ends in `!` names a macro by its path.
+func rulePattern(inv *invariants.Invariant, lang model.Language) ([]string, *patternError) {
+	var n invariants.Name
+	switch inv.Kind {
+	case invariants.KindCall:
+		n = inv.Call.To
+	case invariants.KindForbid:
+		n = inv.Forbid.Call
+	case invariants.KindHold:
+		n = inv.Hold.Lock
+	default:
+		return nil, &patternError{inv.Pos, fmt.Errorf("a %s rule is not checked for lang %s", inv.Kind, inv.Lang)}
+	}
+	src, macro := n.Raw, false
+	if inv.Lang == invariants.LangRust && strings.HasSuffix(src, "!") {
+		src, macro = strings.TrimSuffix(src, "!"), true
+	}
+	toks, err := lang.Pattern(src)
+	if err != nil {
+		return nil, &patternError{n.Pos, err}
+	}
+	if macro {
+		toks = append(toks, "!")
+	}
+	return toks, nil
+}

@@ -1,0 +1,140 @@
+// Package model is what a language front end (cfamily, rustlang) tells the
+// rules about a source file: its function definitions, and for one
+// function its call sites with their liveness and its guard statements.
+// The rules in the treesitter package work on these values only, so the
+// same call, forbid and hold logic serves every language.
+package model
+
+import (
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// Config is what an invariant sets for the evaluation of a function.
+type Config struct {
+	// Defines are the macros (C family) or cfg options (Rust) in effect.
+	Defines []invariants.Define
+}
+
+// Lookup returns the values of a define, and whether it is set.
+func (c *Config) Lookup(name string) ([]string, bool) {
+	for _, d := range c.Defines {
+		if d.Name == name {
+			return d.Values, true
+		}
+	}
+	return nil, false
+}
+
+// Func is one function definition found in a file.
+type Func struct {
+	// Path is the qualified name: enclosing namespaces, classes, modules
+	// or the impl's type, then the function's own name.
+	Path []string
+	// Node is the whole definition, Name its name and Body its block.
+	Node, Name, Body *syntax.Node
+}
+
+// Matches reports whether the function's path ends with the scoped name:
+// `Class::method` matches `ns::Class::method`, segment by segment. A
+// leading `::` anchors the name at the file's top level.
+func (f *Func) Matches(scoped []string) bool {
+	anchored := len(scoped) > 0 && scoped[0] == ""
+	if anchored {
+		scoped = scoped[1:]
+	}
+	if len(scoped) > len(f.Path) || (anchored && len(scoped) != len(f.Path)) {
+		return false
+	}
+	off := len(f.Path) - len(scoped)
+	for i, s := range scoped {
+		if f.Path[off+i] != s {
+			return false
+		}
+	}
+	return true
+}
+
+// Call is one call, method call or macro invocation in a function body.
+type Call struct {
+	Node *syntax.Node
+	// Callee is the tokens of what is called (`enc . retain`, `msg_send !`)
+	// and Tokens those of the whole call, arguments included.
+	Callee, Tokens []string
+	// Dead says why the call never runs when the function runs ("in a
+	// branch under a constant false condition"), or is "" when it runs.
+	Dead string
+	// MayRun is set for a call that is not shown to run but might: inside
+	// a lambda or closure that is never called here. Dead explains it.
+	MayRun bool
+}
+
+// Live reports whether the call runs when the function runs.
+func (c *Call) Live() bool { return c.Dead == "" }
+
+// StmtKind classifies a top-level statement of a body for the hold rule.
+type StmtKind int
+
+// Statement kinds.
+const (
+	// NoWork statements may come before the guard: declarations without
+	// a value or with a literal, empty statements, dead code, items.
+	NoWork StmtKind = iota
+	// Work is every other statement.
+	Work
+	// GuardStmt declares a guard that holds a lock to the end of the body.
+	GuardStmt
+)
+
+// Stmt is one statement of the outermost block of a body.
+type Stmt struct {
+	Node  *syntax.Node
+	Kind  StmtKind
+	Guard *Guard // set for GuardStmt
+}
+
+// Guard is a guard object or guard binding that locks Lock.
+type Guard struct {
+	Node *syntax.Node
+	// Name is the guard variable, "" for a temporary.
+	Name string
+	// Lock is the tokens of each locked expression (scoped_lock takes
+	// several).
+	Lock [][]string
+	Mode invariants.LockMode
+	// NotHeld says why this guard does not hold the lock for the body
+	// ("a temporary is destroyed at the end of its statement"), or "".
+	NotHeld string
+}
+
+// Release is an explicit release of a named guard: `drop(g)`,
+// `lk.unlock()`.
+type Release struct {
+	Node  *syntax.Node
+	Guard string
+}
+
+// Hold is what the hold rule needs to know about a body.
+type Hold struct {
+	// Top is the live statements of the outermost block, in order.
+	Top []Stmt
+	// Other is every guard that is not a GuardStmt of Top: in a nested
+	// block, a temporary, bound to `_`, in dead code.
+	Other []*Guard
+	// Releases is every live explicit release in the body.
+	Releases []Release
+}
+
+// Language is one front end.
+type Language interface {
+	// Functions lists the function definitions of a file that are live
+	// under the configuration (not in `#if 0`, not under a false cfg).
+	Functions(f *syntax.File, c *Config) []*Func
+	// Calls lists every call site in the function's body.
+	Calls(f *syntax.File, fn *Func, c *Config) []Call
+	// Hold describes the function's guards.
+	Hold(f *syntax.File, fn *Func, c *Config) *Hold
+	// Pattern parses a token pattern written in the language and returns
+	// its tokens.
+	Pattern(src string) ([]string, error)
+}

@@ -1,0 +1,169 @@
+package rustlang
+
+import (
+	"strings"
+
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+)
+
+// cfgEnabled evaluates the `#[cfg(...)]` attributes in attrs under the
+// configuration: a predicate is true when the invariant sets it (`test:
+// true` sets `test`, `feature: [a]` sets `feature = "a"`), as rustc does
+// for the options it is given. It also returns the attribute that
+// disables the item, for messages.
+func cfgEnabled(f *syntax.File, attrs []*syntax.Node, c *model.Config) (bool, *syntax.Node) {
+	for _, a := range attrs {
+		for _, attr := range a.NamedChildren() {
+			if attr.Kind != "attribute" {
+				continue
+			}
+			kids := attr.NamedChildren()
+			if len(kids) == 0 || f.Text(kids[0]) != "cfg" {
+				continue
+			}
+			args := attr.Child("arguments")
+			if args == nil {
+				continue
+			}
+			if !evalPredicates(f, f.Tokens(args), c) {
+				return false, a
+			}
+		}
+	}
+	return true, nil
+}
+
+// evalPredicates evaluates the token tree `( predicate )`.
+func evalPredicates(f *syntax.File, toks []string, c *model.Config) bool {
+	if len(toks) < 2 || toks[0] != "(" || toks[len(toks)-1] != ")" {
+		return true // not a cfg we can read; keep the code
+	}
+	p := &cfgParser{toks: toks[1 : len(toks)-1], c: c}
+	v := p.predicate()
+	if p.bad || p.i != len(p.toks) {
+		return true
+	}
+	return v
+}
+
+// cfgParser is a recursive-descent reader of cfg predicates over tokens.
+type cfgParser struct {
+	toks []string
+	i    int
+	c    *model.Config
+	bad  bool
+}
+
+func (p *cfgParser) next() string {
+	if p.i >= len(p.toks) {
+		p.bad = true
+		return ""
+	}
+	t := p.toks[p.i]
+	p.i++
+	return t
+}
+
+func (p *cfgParser) peek() string {
+	if p.i >= len(p.toks) {
+		return ""
+	}
+	return p.toks[p.i]
+}
+
+func (p *cfgParser) predicate() bool {
+	name := p.next()
+	switch name {
+	case "any", "all", "not":
+		if p.next() != "(" {
+			p.bad = true
+			return true
+		}
+		var vals []bool
+		for p.peek() != ")" && !p.bad {
+			vals = append(vals, p.predicate())
+			if p.peek() == "," {
+				p.next()
+			}
+		}
+		p.next()
+		switch name {
+		case "any":
+			for _, v := range vals {
+				if v {
+					return true
+				}
+			}
+			return false
+		case "all":
+			for _, v := range vals {
+				if !v {
+					return false
+				}
+			}
+			return true
+		default:
+			if len(vals) != 1 {
+				p.bad = true
+				return true
+			}
+			return !vals[0]
+		}
+	}
+	vals, set := p.c.Lookup(name)
+	if p.peek() != "=" {
+		return set && !(len(vals) == 1 && vals[0] == "false")
+	}
+	p.next()
+	// A string literal is three tokens: the quotes and the content, or
+	// two for an empty string.
+	want := ""
+	if p.next() != `"` {
+		p.bad = true
+		return true
+	}
+	if p.peek() != `"` {
+		want = p.next()
+	}
+	p.next()
+	for _, v := range vals {
+		if v == want {
+			return true
+		}
+	}
+	return false
+}
+
+// attrsBefore returns the attribute items directly before n among its
+// siblings (comments skipped).
+func attrsBefore(n *syntax.Node) []*syntax.Node {
+	if n.Parent == nil {
+		return nil
+	}
+	sib := n.Parent.Children
+	at := -1
+	for i, s := range sib {
+		if s == n {
+			at = i
+			break
+		}
+	}
+	var out []*syntax.Node
+	for i := at - 1; i >= 0; i-- {
+		s := sib[i]
+		if syntax.IsComment(s) {
+			continue
+		}
+		if s.Kind != "attribute_item" {
+			break
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// cfgText renders a disabling attribute for messages.
+func cfgText(f *syntax.File, a *syntax.Node) string {
+	return strings.Join(strings.Fields(f.Text(a)), " ")
+}

@@ -1,0 +1,153 @@
+package rustlang
+
+import (
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// lockMethods are the methods that return a guard, with the mode it holds:
+// Mutex::lock, RwLock::write and RwLock::read (std and parking_lot).
+var lockMethods = map[string]invariants.LockMode{
+	"lock":  invariants.Exclusive,
+	"write": invariants.Exclusive,
+	"read":  invariants.Shared,
+}
+
+// unwrappers may stand between the lock call and the binding; each still
+// yields the guard.
+var unwrappers = map[string]bool{"unwrap": true, "expect": true, "unwrap_or_else": true}
+
+// lockCall finds the lock call in an expression that yields a guard:
+// `m.lock()`, `m.lock().unwrap()`, `m.write().expect("..")`, `m.read()?`.
+// It returns the guard with the lock's tokens, or nil.
+func lockCall(f *syntax.File, e *syntax.Node) *model.Guard {
+	for e != nil {
+		switch e.Kind {
+		case "try_expression", "parenthesized_expression":
+			kids := e.NamedChildren()
+			if len(kids) != 1 {
+				return nil
+			}
+			e = kids[0]
+			continue
+		case "call_expression":
+			fn := e.Child("function")
+			if fn == nil || fn.Kind != "field_expression" {
+				return nil
+			}
+			method := f.Text(fn.Child("field"))
+			recv := fn.Child("value")
+			if mode, ok := lockMethods[method]; ok && len(e.Child("arguments").NamedChildren()) == 0 {
+				return &model.Guard{Node: e, Lock: [][]string{f.Tokens(recv)}, Mode: mode}
+			}
+			if unwrappers[method] {
+				e = recv
+				continue
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// hold classifies the live statements of the body's outermost block and
+// collects every other guard and every explicit drop.
+func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
+	h := &model.Hold{}
+	w := newWalker(f, fn.Body, c)
+	w.onStmt = func(n *syntax.Node, s state) {
+		top := n.Parent == fn.Body
+		var g *model.Guard
+		switch n.Kind {
+		case "let_declaration":
+			if g = lockCall(f, n.Child("value")); g != nil {
+				g.Node = n
+				pat := n.Child("pattern")
+				switch {
+				case pat == nil || pat.Kind != "identifier":
+					// `let _ = m.lock()` binds nothing: the guard is dropped
+					// at once.
+					g.NotHeld = "`let _ =` drops the guard at once"
+				default:
+					g.Name = f.Text(pat)
+				}
+			}
+		case "expression_statement":
+			if kids := n.NamedChildren(); len(kids) == 1 {
+				if g = lockCall(f, kids[0]); g != nil {
+					g.Node = n
+					g.NotHeld = "the guard is a temporary, dropped at the end of its statement"
+				}
+			}
+		}
+		switch {
+		case s.dead != "":
+			if g != nil {
+				g.NotHeld = "it never runs: " + s.dead
+				h.Other = append(h.Other, g)
+			}
+		case top && g != nil && g.NotHeld == "":
+			h.Top = append(h.Top, model.Stmt{Node: n, Kind: model.GuardStmt, Guard: g})
+		case top:
+			kind := model.Work
+			if noWork(f, n) {
+				kind = model.NoWork
+			}
+			h.Top = append(h.Top, model.Stmt{Node: n, Kind: kind})
+			if g != nil {
+				h.Other = append(h.Other, g)
+			}
+		case g != nil:
+			if g.NotHeld == "" {
+				g.NotHeld = "it is bound in a nested block and dropped at the end of that block"
+			}
+			h.Other = append(h.Other, g)
+		}
+	}
+	w.block(fn.Body, state{})
+	for _, call := range w.calls {
+		if !call.Live() || call.Node.Kind != "call_expression" {
+			continue
+		}
+		switch joined(call.Callee) {
+		case "drop", "std::mem::drop", "mem::drop", "core::mem::drop":
+		default:
+			continue
+		}
+		args := call.Node.Child("arguments").NamedChildren()
+		if len(args) == 1 && args[0].Kind == "identifier" {
+			h.Releases = append(h.Releases, model.Release{Node: call.Node, Guard: f.Text(args[0])})
+		}
+	}
+	return h
+}
+
+// noWork reports whether a top-level statement may stand before the
+// guard: an item, an empty statement, a let without a value or with a
+// literal.
+func noWork(f *syntax.File, n *syntax.Node) bool {
+	if isItem(n) || n.Kind == "empty_statement" {
+		return true
+	}
+	if n.Kind != "let_declaration" {
+		return false
+	}
+	v := n.Child("value")
+	if v == nil {
+		return true
+	}
+	switch v.Kind {
+	case "integer_literal", "float_literal", "string_literal", "boolean_literal", "char_literal", "raw_string_literal":
+		return true
+	}
+	return false
+}
+
+func joined(toks []string) string {
+	s := ""
+	for _, t := range toks {
+		s += t
+	}
+	return s
+}
