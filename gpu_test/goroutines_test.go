@@ -192,10 +192,15 @@ func TestDefaultStreamIsTheSameFromEveryGoroutine(t *testing.T) {
 
 // TestConcurrentEvaluationsOnSharedDefaultStream: eight goroutines each run
 // twenty-five evaluations of their own (a+b)*c on the device's one default
-// stream and check their own result every time.
+// stream and check their own result every time (five each in -test.short
+// mode, for runs under compute-sanitizer).
 func TestConcurrentEvaluationsOnSharedDefaultStream(t *testing.T) {
 	d := openDevice(t)
-	const goroutines, evals = 8, 25
+	goroutines, evals := 8, 25
+	if testing.Short() {
+		evals = 5 // under compute-sanitizer, where every launch is slow
+		t.Logf("short mode: %d goroutines x %d evaluations", goroutines, evals)
+	}
 	errs := make([]error, goroutines)
 	var wg sync.WaitGroup
 	for g := range goroutines {
@@ -246,7 +251,8 @@ const maxLaneSets = 4
 // TestStreamsStayPerDeviceAfterThousandGoroutines: a thousand short-lived
 // goroutines each touch the runtime (ask for the default stream, build and
 // evaluate an array, read it); afterwards the device still has one stream
-// and no more lanes than its pool's bound.
+// and no more lanes than its pool's bound. In -test.short mode (for runs
+// under compute-sanitizer) a hundred goroutines do.
 func TestStreamsStayPerDeviceAfterThousandGoroutines(t *testing.T) {
 	d := openDevice(t)
 	x := array(t, d, []float32{1, 2, 3, 4})
@@ -254,7 +260,12 @@ func TestStreamsStayPerDeviceAfterThousandGoroutines(t *testing.T) {
 	cb, err := d.NewCommandBuffer()
 	require.NoError(t, err)
 	lanesPerSet := cb.Lanes()
-	errs := make([]error, 1000)
+	goroutines := 1000
+	if testing.Short() {
+		goroutines = 100 // under compute-sanitizer, where every launch is slow
+		t.Logf("short mode: %d goroutines", goroutines)
+	}
+	errs := make([]error, goroutines)
 	var wg sync.WaitGroup
 	for i := range errs {
 		wg.Go(func() {
@@ -279,7 +290,7 @@ func TestStreamsStayPerDeviceAfterThousandGoroutines(t *testing.T) {
 		require.NoErrorf(t, err, "goroutine %d", i)
 	}
 	s := d.Stats()
-	t.Logf("%s after 1000 goroutines: %d stream(s), %d lanes, %d encoders", d, s.Streams, s.Lanes, s.Encoders)
+	t.Logf("%s after %d goroutines: %d stream(s), %d lanes, %d encoders", d, goroutines, s.Streams, s.Lanes, s.Encoders)
 	require.Equal(t, 1, s.Streams, "one stream per device, not one per goroutine")
 	require.LessOrEqual(t, s.Lanes, maxLaneSets*lanesPerSet, "lanes are O(devices), not O(goroutines)")
 	require.LessOrEqual(t, s.Encoders, maxLaneSets, "encoders are recycled, not created per goroutine")
