@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -37,6 +38,9 @@ func expand(base string, g invariants.Glob) ([]string, error) {
 			return nil, fmt.Errorf("%s is not a regular file", root)
 		}
 		return []string{filepath.FromSlash(root)}, nil
+	}
+	if _, err := os.Stat(root); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil // reported as a glob that matches no file
 	}
 	var out []string
 	err := filepath.WalkDir(filepath.FromSlash(root), func(p string, d fs.DirEntry, err error) error {
