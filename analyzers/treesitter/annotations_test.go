@@ -93,4 +93,6 @@ func sameFile(a, b string) bool {
 	return err1 == nil && err2 == nil && x == y
 }
 
-func TestCPP(t *testing.T)  { checkAnnotated(t, "testdata/cpp.yaml", "testdata/cpp") }
+func TestCPP(t *testing.T) { checkAnnotated(t, "testdata/cpp.yaml", "testdata/cpp") }
+
+func TestRust(t *testing.T) { checkAnnotated(t, "testdata/rust.yaml", "testdata/rust") }
