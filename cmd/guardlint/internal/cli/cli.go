@@ -29,6 +29,7 @@ type options struct {
 	dir      string
 	tests    bool
 	verbose  io.Writer // phase timings, or nil
+	format   string    // formatText, formatJSON or formatSARIF
 	patterns []string
 }
 
@@ -60,8 +61,9 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 		fmt.Fprintf(stderr, "guardlint: %v\n", err)
 		return ExitFailure
 	}
-	for _, f := range res.Findings {
-		fmt.Fprintln(stdout, f.Format(opts.dir))
+	if err := writeFindings(stdout, opts, set, res); err != nil {
+		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		return ExitFailure
 	}
 	if len(res.Findings) > 0 {
 		return ExitFindings
@@ -77,6 +79,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&opts.dir, "C", "", "run as if started in `dir`")
 	fs.BoolVar(&opts.tests, "tests", false, "also analyse test files")
 	verbose := fs.Bool("v", false, "print the time of each phase to stderr")
+	jsonOut := fs.Bool("json", false, "print the findings as one JSON document (docs/output.md)")
+	sarifOut := fs.Bool("sarif", false, "print the findings as a SARIF 2.1.0 log (docs/output.md)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: guardlint [flags] [packages]\n\nChecks the invariants declared in guardlint.yaml (or -config) over the packages (default ./...).\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -85,6 +89,12 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
+	format, err := outputFormat(*jsonOut, *sarifOut)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		return nil, err
+	}
+	opts.format = format
 	if opts.dir == "" {
 		wd, err := os.Getwd()
 		if err != nil {

@@ -1,0 +1,60 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/output"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// Output formats of the standalone command.
+const (
+	formatText  = "text"  // one line per finding, file:line:col: message
+	formatJSON  = "json"  // -json, see docs/output.md
+	formatSARIF = "sarif" // -sarif, SARIF 2.1.0
+)
+
+// outputFormat picks the format from the -json and -sarif flags.
+func outputFormat(jsonOut, sarifOut bool) (string, error) {
+	switch {
+	case jsonOut && sarifOut:
+		return "", errors.New("-json and -sarif exclude each other")
+	case jsonOut:
+		return formatJSON, nil
+	case sarifOut:
+		return formatSARIF, nil
+	}
+	return formatText, nil
+}
+
+// writeFindings prints the findings of a run in the chosen format. The
+// machine-readable formats print one document even when nothing was
+// found, so that a consumer can tell "clean" from "did not run".
+func writeFindings(w io.Writer, opts *options, set *invariants.Set, res *engine.Result) error {
+	rep := output.Report{Root: output.RepoRoot(opts.dir), Set: set, Findings: res.Findings}
+	switch opts.format {
+	case formatJSON:
+		return output.JSON(w, rep)
+	case formatSARIF:
+		return output.SARIF(w, rep, version())
+	}
+	for _, f := range res.Findings {
+		if _, err := fmt.Fprintln(w, f.Format(opts.dir)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// version is guardlint's module version when it was built from a
+// released module (go install ...@v1.2.3), else "".
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return ""
+}
