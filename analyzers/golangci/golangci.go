@@ -97,7 +97,7 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	src := guardconf.Files(paths...)
 	set, err := src()
 	if err != nil {
-		return nil, fmt.Errorf("guardlint: invalid invariants:\n%w", err)
+		return nil, fmt.Errorf("guardlint: cannot load invariants:\n%w", err)
 	}
 	analyzers := suite.New(src)
 	for _, a := range analyzers {

@@ -117,7 +117,7 @@ func TestNoConfig(t *testing.T) {
 func TestBrokenConfig(t *testing.T) {
 	_, err := build(t, "testdata/broken", nil)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "guardlint: invalid invariants:\n")
+	assert.Contains(t, err.Error(), "guardlint: cannot load invariants:\n")
 	assert.Regexp(t, `testdata/broken/guardlint.yaml:7:5: invariant: unknown key "cal"`, err.Error())
 }
 

@@ -1,0 +1,106 @@
+package golangci
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// EnvBinary names the environment variable that gives the custom
+// golangci-lint binary (built by scripts/golangci-custom) to
+// TestCustomBinary.
+const EnvBinary = "GUARDLINT_GOLANGCI_LINT"
+
+// golangciLint runs the custom binary in dir with a private cache and
+// returns its exit code and combined output.
+func golangciLint(t *testing.T, bin, cache, dir string, args ...string) (int, string) {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"run"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+cache, "GOFLAGS=")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode(), string(out)
+	}
+	require.NoError(t, err, string(out))
+	return 0, string(out)
+}
+
+// TestCustomBinary runs guardlint inside a real golangci-lint, built by
+// scripts/golangci-custom, over the test modules: what golangci-lint
+// prints, which findings survive its processors, and that bad input stops
+// it with a clear error instead of passing.
+func TestCustomBinary(t *testing.T) {
+	bin := os.Getenv(EnvBinary)
+	if bin == "" {
+		t.Skip(EnvBinary + " is unset: build golangci-lint with the plugin (scripts/golangci-custom) and set it to the binary's absolute path; .ci/run does")
+	}
+	require.True(t, filepath.IsAbs(bin), "%s=%s: want an absolute path", EnvBinary, bin)
+	cache := t.TempDir()
+	td, err := filepath.Abs("testdata")
+	require.NoError(t, err)
+
+	t.Run("violation", func(t *testing.T) {
+		code, out := golangciLint(t, bin, cache, filepath.Join(td, "dirty"), "./...")
+		assert.Equal(t, 1, code, out)
+		assert.Contains(t, out, "p/p.go:14:26: call: invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain, and contains no live call of it (why: the pool hands encoders out at +0; see https://example.com/adr/1) (guardlint)")
+		// The stale invariant, reported in guardlint.yaml, survives
+		// golangci-lint's filter of non-Go files.
+		assert.Contains(t, out, "p/p.go:2:9: hold: guardlint.yaml:15:15: invariant renamed: cannot verify: target p.Synchronize not found")
+		assert.NotContains(t, out, "related information")
+		assert.Contains(t, out, "2 issues")
+	})
+
+	t.Run("clean", func(t *testing.T) {
+		code, out := golangciLint(t, bin, cache, filepath.Join(td, "clean"), "./...")
+		assert.Equal(t, 0, code, out)
+		assert.Contains(t, out, "0 issues")
+	})
+
+	t.Run("no config", func(t *testing.T) {
+		code, out := golangciLint(t, bin, cache, filepath.Join(td, "noconfig"), "./...")
+		assert.Equal(t, 3, code, out)
+		assert.Contains(t, out, "plugin(guardlint): BuildAnalyzers guardlint: no invariants: settings.config is empty and there is no guardlint.yaml at the module root")
+	})
+
+	t.Run("broken config", func(t *testing.T) {
+		code, out := golangciLint(t, bin, cache, filepath.Join(td, "broken"), "./...")
+		assert.Equal(t, 3, code, out)
+		assert.Contains(t, out, `broken/guardlint.yaml:7:5: invariant: unknown key "cal"`)
+	})
+
+	t.Run("unknown settings key", func(t *testing.T) {
+		code, out := golangciLint(t, bin, cache, filepath.Join(td, "clean"), "-c", filepath.Join(td, "badkey.golangci.yml"), "./...")
+		assert.Equal(t, 3, code, out)
+		assert.Contains(t, out, `plugin(guardlint): newPlugin guardlint settings (allowed keys: config): decoding settings: json: unknown field "confg"`)
+	})
+
+	// An edited invariants file must not be answered from golangci-lint's
+	// result cache, which is keyed by Go files and .golangci.yml only.
+	t.Run("edited invariants", func(t *testing.T) {
+		mod := t.TempDir()
+		for _, f := range []string{"go.mod", ".golangci.yml", "guardlint.yaml", "p/p.go"} {
+			data, err := os.ReadFile(filepath.Join(td, "clean", f))
+			require.NoError(t, err)
+			require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(mod, f)), 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(mod, f), data, 0o644))
+		}
+		code, out := golangciLint(t, bin, cache, mod, "./...")
+		require.Equal(t, 0, code, out)
+		yaml, err := os.ReadFile(filepath.Join(mod, "guardlint.yaml"))
+		require.NoError(t, err)
+		stale := strings.Replace(string(yaml), "function: Eval", "function: Synchronize", 1)
+		require.NotEqual(t, string(yaml), stale)
+		require.NoError(t, os.WriteFile(filepath.Join(mod, "guardlint.yaml"), []byte(stale), 0o644))
+		code, out = golangciLint(t, bin, cache, mod, "./...")
+		assert.Equal(t, 1, code, out)
+		assert.Contains(t, out, "invariant eval-locked: cannot verify: target p.Synchronize not found")
+	})
+}
