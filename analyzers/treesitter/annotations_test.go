@@ -96,3 +96,7 @@ func sameFile(a, b string) bool {
 func TestCPP(t *testing.T) { checkAnnotated(t, "testdata/cpp.yaml", "testdata/cpp") }
 
 func TestRust(t *testing.T) { checkAnnotated(t, "testdata/rust.yaml", "testdata/rust") }
+
+func TestC(t *testing.T) { checkAnnotated(t, "testdata/c.yaml", "testdata/c") }
+
+func TestCUDA(t *testing.T) { checkAnnotated(t, "testdata/cuda.yaml", "testdata/cuda") }
