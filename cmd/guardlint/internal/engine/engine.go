@@ -16,6 +16,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/suite"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -117,6 +118,13 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 		byID[inv.ID] = inv
 	}
 	res.Findings = append(res.Findings, scopeFindings(set, inScope, opts)...)
+
+	// The C, C++, CUDA and Rust invariants name files, not packages: the
+	// tree-sitter front end checks them in the same run.
+	for _, f := range treesitter.Check(set, treesitter.Options{}) {
+		res.Findings = append(res.Findings, Finding{Pos: f.Pos, End: f.End, ID: f.ID, Invariant: f.Invariant, Message: f.Message})
+	}
+	phase("tree-sitter", 0)
 
 	phase("scope", len(inScope))
 	wanted := relevant(set, listed)
@@ -261,7 +269,7 @@ func scopeFindings(set *invariants.Set, inScope map[string]bool, opts Options) [
 				}
 			}
 		}
-		if !touched && len(f.Invariants) > 0 {
+		if !touched && hasGo(f) {
 			pos := token.Position{Filename: f.Path, Line: 1, Column: 1}
 			out = append(out, Finding{
 				Pos:     pos,
@@ -271,6 +279,17 @@ func scopeFindings(set *invariants.Set, inScope map[string]bool, opts Options) [
 		}
 	}
 	return out
+}
+
+// hasGo reports whether a file declares a Go invariant; a file of only
+// tree-sitter invariants names no package.
+func hasGo(f *invariants.File) bool {
+	for _, inv := range f.Invariants {
+		if !inv.Lang.TreeSitter() {
+			return true
+		}
+	}
+	return false
 }
 
 // packageErrors collects the errors of packages and their dependencies,
