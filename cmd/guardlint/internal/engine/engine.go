@@ -119,14 +119,14 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	}
 	res.Findings = append(res.Findings, scopeFindings(set, inScope, opts)...)
 
+	phase("scope", len(inScope))
+
 	// The C, C++, CUDA and Rust invariants name files, not packages: the
 	// tree-sitter front end checks them in the same run.
 	for _, f := range treesitter.Check(set, treesitter.Options{}) {
 		res.Findings = append(res.Findings, Finding{Pos: f.Pos, End: f.End, ID: f.ID, Invariant: f.Invariant, Message: f.Message})
 	}
 	phase("tree-sitter", 0)
-
-	phase("scope", len(inScope))
 	wanted := relevant(set, listed)
 	if len(wanted) == 0 {
 		return res, nil
