@@ -17,15 +17,23 @@ const guardN = 4096
 // ordered after the producer reads before the producer writes.
 const slowDelay = 50 * time.Millisecond
 
+// backlogDelay is how long lane 0 is kept busy before the smoke's writer
+// runs there. A 4096-element add finishes on a GPU before the host has
+// launched the reader on the other lane, so without a backlog a missing
+// barrier would go unseen there.
+const backlogDelay = 2 * time.Millisecond
+
 // TestWriterBarrierReaderSmoke: a writer on lane 0 computes a+b, a barrier,
 // and a reader on lane 1 multiplies the writer's output by c; sixteen
 // times over, with new operands each time, every element of (a+b)*c is
-// exact.
+// exact. Lane 0 starts each round with a short delay queued before the
+// writer, so that a reader not ordered by the barrier would run first.
 func TestWriterBarrierReaderSmoke(t *testing.T) {
 	d := openDevice(t)
 	zeros := make([]float32, guardN)
 	ba, bb, bc := upload(t, d, zeros), upload(t, d, zeros), upload(t, d, zeros)
 	sum, out := upload(t, d, zeros), upload(t, d, zeros)
+	backlogIn, backlogOut := upload(t, d, zeros[:1]), upload(t, d, zeros[:1])
 	cb, err := d.NewCommandBuffer()
 	require.NoError(t, err)
 	for iter := range 16 {
@@ -41,6 +49,7 @@ func TestWriterBarrierReaderSmoke(t *testing.T) {
 			require.NoError(t, w.buf.Write(w.data))
 		}
 		cb.UseLane(0)
+		require.NoError(t, cb.SlowCopy(backlogOut, backlogIn, backlogDelay))
 		require.NoError(t, cb.Add(sum, ba, bb))
 		require.NoError(t, cb.Barrier())
 		cb.UseLane(1)
