@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/prove"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -39,6 +40,11 @@ func (o *options) engine() engine.Options {
 
 // Main runs the standalone command and returns its exit code.
 func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) > 0 && args[0] == "prove" {
+		return prove.Main(args[1:], stdout, stderr, func(flagValue, dir string) ([]string, error) {
+			return configPaths(flagValue, getenv, dir)
+		})
+	}
 	opts, err := parseFlags(args, stderr)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -1,0 +1,193 @@
+package prove
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/types"
+	"path/filepath"
+	"sort"
+
+	"github.com/guardlint/guardlint/analyzers/guardconf"
+	"github.com/guardlint/guardlint/analyzers/suite"
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/invariants"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// errVoid marks a mutant that does not parse or type-check.
+var errVoid = errors.New("void")
+
+// findings checks a mutant the fast way: only the mutated package is
+// parsed again (only the files the mutant changes or adds) and
+// type-checked against the dependencies' types from the first load, and
+// the suite runs over it. This is what engine.Run does with an overlay,
+// minus listing, loading and type-checking everything else again, which
+// the mutant cannot change: mutants only rewrite function bodies and add
+// unexported declarations, so importers of the package see the same API.
+func findings(set *invariants.Set, m *Mutant) ([]engine.Finding, error) {
+	p := m.pkg
+	files := make([]*ast.File, 0, len(p.pkg.Syntax)+1)
+	names := make([]string, 0, len(p.pkg.Syntax)+1)
+	known := map[string]bool{}
+	parse := func(name string, data []byte) error {
+		f, err := parser.ParseFile(p.fset, name, data, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return fmt.Errorf("%w: does not parse: %v", errVoid, err)
+		}
+		files, names = append(files, f), append(names, name)
+		return nil
+	}
+	for _, f := range p.pkg.Syntax {
+		name := p.fset.File(f.Pos()).Name()
+		known[name] = true
+		if data, ok := m.Files[name]; ok {
+			if err := parse(name, data); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		files, names = append(files, f), append(names, name)
+	}
+	added := make([]string, 0, len(m.Files))
+	for name := range m.Files {
+		if !known[name] {
+			added = append(added, name)
+		}
+	}
+	sort.Strings(added)
+	for _, name := range added {
+		if filepath.Dir(name) != p.dir {
+			return nil, fmt.Errorf("%w: %s is outside the package directory", errVoid, name)
+		}
+		if err := parse(name, m.Files[name]); err != nil {
+			return nil, err
+		}
+	}
+	tpkg, info, err := typeCheck(p, files)
+	if err != nil {
+		return nil, err
+	}
+	mutated := &packages.Package{
+		ID:              p.pkg.ID,
+		Name:            p.pkg.Name,
+		PkgPath:         p.pkg.PkgPath,
+		GoFiles:         names,
+		CompiledGoFiles: names,
+		Fset:            p.fset,
+		Syntax:          files,
+		Types:           tpkg,
+		TypesInfo:       info,
+		TypesSizes:      p.pkg.TypesSizes,
+		Module:          p.pkg.Module,
+		Imports:         p.pkg.Imports,
+	}
+	return analyze(set, mutated)
+}
+
+// typeCheck type-checks the files of a mutated package, importing the
+// dependencies the first load type-checked. A type error makes the mutant
+// void.
+func typeCheck(p *goPackage, files []*ast.File) (*types.Package, *types.Info, error) {
+	var errs []error
+	conf := types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if imp := p.pkg.Imports[path]; imp != nil && imp.Types != nil {
+				return imp.Types, nil
+			}
+			return nil, fmt.Errorf("package %s is not imported by %s", path, p.pkg.PkgPath)
+		}),
+		Sizes: p.pkg.TypesSizes,
+		Error: func(err error) { errs = append(errs, err) },
+	}
+	if p.pkg.Module != nil && p.pkg.Module.GoVersion != "" {
+		conf.GoVersion = "go" + p.pkg.Module.GoVersion
+	}
+	info := &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+	tpkg, _ := conf.Check(p.pkg.PkgPath, p.fset, files, info)
+	if len(errs) > 0 {
+		return nil, nil, fmt.Errorf("%w: does not compile: %v", errVoid, errs[0])
+	}
+	return tpkg, info, nil
+}
+
+// importerFunc adapts a function to types.Importer.
+type importerFunc func(path string) (*types.Package, error)
+
+// Import implements types.Importer.
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// analyze runs the suite over loaded packages and returns the findings of
+// the root packages, as engine.Run does.
+func analyze(set *invariants.Set, pkgs ...*packages.Package) ([]engine.Finding, error) {
+	byID := map[string]*invariants.Invariant{}
+	for _, inv := range set.Invariants {
+		byID[inv.ID] = inv
+	}
+	graph, err := checker.Analyze(suite.New(guardconf.Static(set)), pkgs, nil)
+	if err != nil {
+		return nil, err
+	}
+	var out []engine.Finding
+	for act := range graph.All() {
+		if act.Err != nil {
+			return nil, fmt.Errorf("%s: %w", act, act.Err)
+		}
+		if !act.IsRoot {
+			continue
+		}
+		for _, d := range act.Diagnostics {
+			out = append(out, engine.Finding{
+				Pos:       act.Package.Fset.Position(d.Pos),
+				End:       act.Package.Fset.Position(d.End),
+				ID:        d.Category,
+				Invariant: byID[d.Category],
+				Message:   d.Message,
+			})
+		}
+	}
+	return out, nil
+}
+
+// exactFindings checks a mutant through engine.Run with the mutant as an
+// overlay: everything is listed, loaded and type-checked again, as the
+// command itself would on the mutated tree. It is the reference the fast
+// path is tested against, about a second per mutant.
+func exactFindings(set *invariants.Set, m *Mutant, opts Options) ([]engine.Finding, error) {
+	res, err := engine.Run(set, engine.Options{Dir: opts.Dir, Patterns: opts.Patterns, Overlay: m.Files})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", errVoid, err)
+	}
+	return res.Findings, nil
+}
+
+// verdict decides a mutant from the findings on it: killed when the
+// mutated invariant itself fires inside the site.
+func verdict(m *Mutant, fs []engine.Finding) (Verdict, string) {
+	var elsewhere []string
+	for _, f := range fs {
+		if f.ID != m.Invariant.ID {
+			continue
+		}
+		if m.Site.Contains(f.Pos) {
+			return Killed, fmt.Sprintf("%s:%d:%d", filepath.Base(f.Pos.Filename), f.Pos.Line, f.Pos.Column)
+		}
+		elsewhere = append(elsewhere, fmt.Sprintf("%s:%d", filepath.Base(f.Pos.Filename), f.Pos.Line))
+	}
+	if len(elsewhere) > 0 {
+		return Survived, fmt.Sprintf("%s fired only outside %s, at %v", m.Invariant.ID, m.Site.Func, elsewhere)
+	}
+	return Survived, m.Invariant.ID + " did not fire"
+}
+

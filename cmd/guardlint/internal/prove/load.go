@@ -1,0 +1,111 @@
+package prove
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/guardlint/guardlint/analyzers/live"
+	"github.com/guardlint/guardlint/invariants"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// loaded is the packages that hold the targets of the run's invariants.
+type loaded map[string]*goPackage
+
+// of returns the loaded packages an invariant's targets live in.
+func (l loaded) of(inv *invariants.Invariant) []*goPackage {
+	var out []*goPackage
+	for _, path := range inv.Packages() {
+		if p := l[path]; p != nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// load lists the packages of the patterns and loads, with syntax and
+// types, those that hold targets of Go invariants, once for all mutants.
+// The live-code analyzer runs over them so that generators mutate only
+// calls that run.
+func load(set *invariants.Set, opts Options) (loaded, error) {
+	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: opts.Dir}, opts.Patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("listing packages: %w", err)
+	}
+	inScope := map[string]bool{}
+	for _, p := range listed {
+		inScope[p.PkgPath] = true
+	}
+	want := map[string]bool{}
+	var paths []string
+	for _, inv := range set.Invariants {
+		if inv.Lang != invariants.LangGo {
+			continue
+		}
+		for _, p := range inv.Packages() {
+			if inScope[p] && !want[p] {
+				want[p] = true
+				paths = append(paths, p)
+			}
+		}
+	}
+	out := loaded{}
+	if len(paths) == 0 {
+		return out, nil
+	}
+	pkgs, err := packages.Load(&packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
+		Dir: opts.Dir,
+	}, paths...)
+	if err != nil {
+		return nil, fmt.Errorf("loading packages: %w", err)
+	}
+	var errs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	if len(errs) > 0 {
+		return nil, errors.New("guardlint proves only code that type-checks:\n" + strings.Join(errs, "\n"))
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{live.Analyzer}, pkgs, nil)
+	if err != nil {
+		return nil, err
+	}
+	for act := range graph.All() {
+		if !act.IsRoot {
+			continue
+		}
+		if act.Err != nil {
+			return nil, act.Err
+		}
+		p, err := newGoPackage(act.Package, act.Result.(*live.Info))
+		if err != nil {
+			return nil, err
+		}
+		out[act.Package.PkgPath] = p
+	}
+	return out, nil
+}
+
+// mutants generates the mutants of an invariant in this package.
+func (p *goPackage) mutants(inv *invariants.Invariant) []*Mutant {
+	switch inv.Kind {
+	case invariants.KindCall:
+		return p.callMutants(inv)
+	case invariants.KindHold:
+		return p.holdMutants(inv)
+	case invariants.KindOwns:
+		return p.ownsMutants(inv)
+	case invariants.KindForbid:
+		return p.forbidMutants(inv)
+	case invariants.KindOrder:
+		return p.orderMutants(inv)
+	}
+	return nil
+}

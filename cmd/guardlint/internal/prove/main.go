@@ -1,0 +1,107 @@
+package prove
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// Exit codes, the same as the standalone command's.
+const (
+	exitProved   = 0 // every invariant fired on every revert
+	exitUnproved = 1 // a mutant survived, or an invariant fails, is vacuous or unproved
+	exitConfig   = 2 // unusable configuration or command line
+	exitFailure  = 3 // packages failed to load or type-check
+)
+
+// ConfigFunc finds the invariants files from the -config flag's value and
+// the directory the command runs in, as the standalone command does.
+type ConfigFunc func(flagValue, dir string) ([]string, error)
+
+// Main runs `guardlint prove` with the arguments after "prove" and returns
+// its exit code.
+func Main(args []string, stdout, stderr io.Writer, config ConfigFunc) int {
+	fs := flag.NewFlagSet("guardlint prove", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		opts    Options
+		tcfg    TestOptions
+		cfgFlag string
+		verbose bool
+		show    string
+	)
+	fs.StringVar(&cfgFlag, "config", "", "comma-separated invariants files or directories (default: as for guardlint)")
+	fs.StringVar(&opts.Dir, "C", "", "run as if started in `dir`")
+	fs.IntVar(&opts.Jobs, "jobs", 0, "mutants checked at once (default GOMAXPROCS)")
+	fs.BoolVar(&opts.Exact, "exact", false, "check each mutant with a full load of the packages (slow; the reference for the fast check)")
+	fs.BoolVar(&verbose, "v", false, "print phase times to stderr")
+	fs.StringVar(&show, "show", "", "print the mutated function of the mutant `NAME` (the names -v lists) and its verdict")
+	fs.StringVar(&tcfg.Command, "test", "", "also run `CMD` (through sh -c) on a copy of the module per mutant and report which mutants it detects")
+	fs.DurationVar(&tcfg.Timeout, "test-timeout", 10*time.Minute, "time limit of CMD per mutant; a mutant that runs past it counts as detected")
+	fs.StringVar(&tcfg.Out, "test-out", "", "directory given to CMD as $GUARDLINT_MUTANT_OUT (default: a temporary directory)")
+	fs.IntVar(&tcfg.Jobs, "test-jobs", 1, "mutants tested at once")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: guardlint prove [flags] [packages]\n\nMutates the code each invariant guards, the ways reverts happen, and checks that the invariant fires for each mutant.\n\nFlags:\n")
+		fs.PrintDefaults()
+		fmt.Fprintf(stderr, "\nExit status: 0 every invariant proved, 1 a mutant survived or an invariant is failing, vacuous or unproved, 2 unusable configuration, 3 packages failed to load.\n")
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitProved
+		}
+		return exitConfig
+	}
+	if opts.Dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			fmt.Fprintf(stderr, "guardlint prove: %v\n", err)
+			return exitConfig
+		}
+		opts.Dir = wd
+	} else if abs, err := filepath.Abs(opts.Dir); err == nil {
+		opts.Dir = abs
+	}
+	opts.Patterns = fs.Args()
+	if verbose {
+		opts.Verbose = stderr
+	}
+	paths, err := config(cfgFlag, opts.Dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardlint prove: %v\n", err)
+		return exitConfig
+	}
+	set, err := invariants.Load(paths...)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardlint prove: %v\n", err)
+		return exitConfig
+	}
+	rep, err := Run(set, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardlint prove: %v\n", err)
+		return exitFailure
+	}
+	if show != "" {
+		return rep.Show(stdout, show)
+	}
+	rep.Print(stdout, opts.Dir)
+	code := exitProved
+	if !rep.Proved() {
+		code = exitUnproved
+	}
+	if tcfg.Command != "" {
+		tcfg.Dir = opts.Dir
+		tr, err := RunTests(rep, tcfg, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "guardlint prove: %v\n", err)
+			return exitFailure
+		}
+		tr.Print(stdout)
+	}
+	return code
+}

@@ -1,0 +1,258 @@
+// Package prove proves guardlint's invariants by mutation. For each
+// invariant it reverts the guarded code in memory, the ways reverts
+// really happen (the call deleted, commented out, put under if false,
+// after a return, moved into another function; the lock taken late, on one
+// branch, in a nested scope; the owned field written elsewhere; the
+// forbidden call back), and checks that the invariant fires at the
+// mutated function for each revert. A mutant that does not parse or
+// type-check is void and never counts as a kill.
+//
+// Mutants are generated per language and rule kind. Go is the only
+// language with a generator today: its mutants are text edits at the
+// positions go/types gives the guarded site, applied as an overlay and
+// never written to the working tree. Invariants of other languages are
+// reported as not proved.
+package prove
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// Options say what to prove.
+type Options struct {
+	// Dir is the directory patterns are relative to.
+	Dir string
+	// Patterns select the packages, as for the standalone command.
+	Patterns []string
+	// Jobs is how many mutants are checked at once; 0 means GOMAXPROCS.
+	Jobs int
+	// Exact checks every mutant through engine.Run with an overlay
+	// instead of re-checking only the mutated package: the reference
+	// behaviour, about a second per mutant.
+	Exact bool
+	// Verbose receives progress, when set.
+	Verbose io.Writer
+}
+
+// Verdict is what became of a mutant.
+type Verdict string
+
+// Verdicts.
+const (
+	Killed   Verdict = "killed"   // the invariant fired at the mutated site
+	Survived Verdict = "survived" // it did not: the invariant misses this revert
+	Void     Verdict = "void"     // the mutant does not parse or compile, or cannot be built
+)
+
+// Result is the verdict on one mutant.
+type Result struct {
+	Mutant  *Mutant
+	Verdict Verdict
+	// Detail is where the invariant fired, why it survived, or why it
+	// is void.
+	Detail string
+}
+
+// InvariantReport is what the prover found for one invariant.
+type InvariantReport struct {
+	Invariant *invariants.Invariant
+	// Failing are the invariant's findings on the unmutated code: an
+	// invariant that does not hold (or cannot be verified) is not proved.
+	Failing []engine.Finding
+	// Vacuous lists the reasons the invariant holds without constraining
+	// any code.
+	Vacuous []string
+	// Skipped says why the invariant was not mutated at all.
+	Skipped string
+	Results []*Result
+}
+
+// Count returns how many of the invariant's mutants got verdict v.
+func (r *InvariantReport) Count(v Verdict) int {
+	n := 0
+	for _, res := range r.Results {
+		if res.Verdict == v {
+			n++
+		}
+	}
+	return n
+}
+
+// Proved reports whether the invariant holds, is not vacuous, and every
+// mutant that could be built was killed, with at least one killed.
+func (r *InvariantReport) Proved() bool {
+	return len(r.Failing) == 0 && len(r.Vacuous) == 0 && r.Skipped == "" &&
+		r.Count(Survived) == 0 && r.Count(Killed) > 0
+}
+
+// Report is the outcome of a run.
+type Report struct {
+	Invariants []*InvariantReport
+	Elapsed    time.Duration
+}
+
+// Proved reports whether every invariant proved itself.
+func (r *Report) Proved() bool {
+	for _, ir := range r.Invariants {
+		if !ir.Proved() && !ir.unsupported() {
+			return false
+		}
+	}
+	return true
+}
+
+// unsupported reports whether the invariant's language has no mutant
+// generator yet; such invariants are listed but do not fail the run.
+func (r *InvariantReport) unsupported() bool {
+	return r.Invariant.Lang != invariants.LangGo
+}
+
+// Mutants returns every result, in report order.
+func (r *Report) Mutants() []*Result {
+	var out []*Result
+	for _, ir := range r.Invariants {
+		out = append(out, ir.Results...)
+	}
+	return out
+}
+
+// Run proves the invariants of set over the packages of opts.
+func Run(set *invariants.Set, opts Options) (*Report, error) {
+	start := time.Now()
+	if len(opts.Patterns) == 0 {
+		opts.Patterns = []string{"./..."}
+	}
+	if opts.Jobs <= 0 {
+		opts.Jobs = runtime.GOMAXPROCS(0)
+	}
+	// The baseline run and the load of the targets' packages are
+	// independent; run them together.
+	var (
+		base    *engine.Result
+		baseErr error
+		wg      sync.WaitGroup
+	)
+	wg.Go(func() { base, baseErr = engine.Run(set, engine.Options{Dir: opts.Dir, Patterns: opts.Patterns}) })
+	pkgs, err := load(set, opts)
+	wg.Wait()
+	if baseErr != nil {
+		return nil, baseErr
+	}
+	if err != nil {
+		return nil, err
+	}
+	progress(opts, "baseline and load", start)
+
+	rep := &Report{}
+	var todo []*Result
+	for _, inv := range set.Invariants {
+		ir := &InvariantReport{Invariant: inv}
+		rep.Invariants = append(rep.Invariants, ir)
+		for _, f := range base.Findings {
+			if f.ID == inv.ID {
+				ir.Failing = append(ir.Failing, f)
+			}
+		}
+		if inv.Lang != invariants.LangGo {
+			ir.Skipped = fmt.Sprintf("no mutant generator for %s yet", inv.Lang)
+			continue
+		}
+		if len(ir.Failing) > 0 {
+			ir.Skipped = "the invariant does not hold on the unmutated code"
+			continue
+		}
+		var ms []*Mutant
+		for _, p := range pkgs.of(inv) {
+			ms = append(ms, p.mutants(inv)...)
+			ir.Vacuous = append(ir.Vacuous, p.vacuity(inv)...)
+		}
+		if len(ms) == 0 && len(ir.Vacuous) == 0 {
+			ir.Skipped = "none of its packages is among the packages of this run"
+		}
+		for _, m := range ms {
+			res := &Result{Mutant: m}
+			if m.Void != "" {
+				res.Verdict, res.Detail = Void, m.Void
+			}
+			ir.Results = append(ir.Results, res)
+			todo = append(todo, res)
+		}
+	}
+	progress(opts, fmt.Sprintf("generate %d mutants", len(todo)), start)
+	if err := checkAll(set, todo, opts); err != nil {
+		return nil, err
+	}
+	progress(opts, "check", start)
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+// checkAll decides every mutant that is not void yet, opts.Jobs at a time.
+func checkAll(set *invariants.Set, todo []*Result, opts Options) error {
+	var (
+		mu    sync.Mutex
+		first error
+		wg    sync.WaitGroup
+		next  = make(chan *Result)
+	)
+	for range opts.Jobs {
+		wg.Go(func() {
+			for res := range next {
+				check := findings
+				var fs []engine.Finding
+				var err error
+				if opts.Exact {
+					fs, err = exactFindings(set, res.Mutant, opts)
+				} else {
+					fs, err = check(set, res.Mutant)
+				}
+				switch {
+				case isVoid(err):
+					res.Verdict, res.Detail = Void, voidReason(err)
+				case err != nil:
+					mu.Lock()
+					if first == nil {
+						first = fmt.Errorf("mutant %s: %w", res.Mutant.Name, err)
+					}
+					mu.Unlock()
+				default:
+					res.Verdict, res.Detail = verdict(res.Mutant, fs)
+				}
+			}
+		})
+	}
+	for _, res := range todo {
+		if res.Verdict == "" {
+			next <- res
+		}
+	}
+	close(next)
+	wg.Wait()
+	return first
+}
+
+// progress prints a phase's time when verbose.
+func progress(opts Options, what string, start time.Time) {
+	if opts.Verbose != nil {
+		fmt.Fprintf(opts.Verbose, "guardlint prove: %-24s %7.0fms\n", what, float64(time.Since(start).Microseconds())/1000)
+	}
+}
+
+// sortResults orders results by invariant, target and op.
+func sortResults(rs []*Result) {
+	sort.SliceStable(rs, func(i, j int) bool {
+		a, b := rs[i].Mutant, rs[j].Mutant
+		if a.Invariant.ID != b.Invariant.ID {
+			return a.Invariant.ID < b.Invariant.ID
+		}
+		return a.Target < b.Target
+	})
+}

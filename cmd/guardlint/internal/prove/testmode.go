@@ -1,0 +1,340 @@
+package prove
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"text/tabwriter"
+	"time"
+)
+
+// TestOptions configure --test: a command run per mutant on a copy of the
+// module.
+type TestOptions struct {
+	// Command is run through sh -c in the copy, in the directory that
+	// corresponds to Dir. It sees GUARDLINT_MUTANT (the mutant's name, or
+	// "baseline"), GUARDLINT_MUTANT_OUT (Out) and GUARDLINT_MUTANT_DIR
+	// (the copy's module root), so that it can, for example, build a test
+	// binary per mutant to run on another machine:
+	//   go test -c -o "$GUARDLINT_MUTANT_OUT/$GUARDLINT_MUTANT.test" ./gpu_test
+	Command string
+	// Dir is where the run started.
+	Dir string
+	// Timeout limits each run of Command.
+	Timeout time.Duration
+	// Out is the directory given to Command; empty means a temporary one.
+	Out string
+	// Jobs is how many mutants are tested at once, each in its own copy.
+	Jobs int
+}
+
+// Outcome is what the test command made of a mutant.
+type Outcome string
+
+// Outcomes.
+const (
+	Detected Outcome = "detected" // the command failed
+	Missed   Outcome = "missed"   // the command passed
+	TimedOut Outcome = "timeout"  // the command ran past the limit (counted as detected)
+)
+
+// TestResult is the command's outcome on one mutant.
+type TestResult struct {
+	Result  *Result
+	Outcome Outcome
+	Elapsed time.Duration
+	// Tail is the end of the command's output when it failed.
+	Tail string
+}
+
+// TestReport is the discrimination matrix of the functional guards.
+type TestReport struct {
+	Command  string
+	Out      string
+	Baseline time.Duration
+	Copy     time.Duration
+	Results  []*TestResult
+	Elapsed  time.Duration
+}
+
+// RunTests runs the command on a copy of the module for the unmutated
+// code, which must pass, then for every mutant that is not void. The
+// working tree is never written: each worker copies the module once
+// (tracked and untracked files that git does not ignore; everything but
+// .git outside git), writes a mutant's files into its copy, runs the
+// command and puts the original files back.
+func RunTests(rep *Report, o TestOptions, log io.Writer) (*TestReport, error) {
+	start := time.Now()
+	root, err := moduleRoot(o.Dir)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(root, o.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if o.Jobs <= 0 {
+		o.Jobs = 1
+	}
+	if o.Out == "" {
+		if o.Out, err = os.MkdirTemp("", "guardlint-mutants-"); err != nil {
+			return nil, err
+		}
+	} else if err := os.MkdirAll(o.Out, 0o755); err != nil {
+		return nil, err
+	}
+	if o.Out, err = filepath.Abs(o.Out); err != nil {
+		return nil, err
+	}
+	files, err := moduleFiles(root)
+	if err != nil {
+		return nil, err
+	}
+	tr := &TestReport{Command: o.Command, Out: o.Out}
+	copies := make([]string, o.Jobs)
+	for i := range copies {
+		t := time.Now()
+		if copies[i], err = copyModule(root, files); err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(copies[i])
+		tr.Copy = time.Since(t)
+	}
+	t := time.Now()
+	base := run(o, copies[0], rel, "baseline")
+	tr.Baseline = time.Since(t)
+	if base.Outcome != Missed {
+		return nil, fmt.Errorf("--test command %s on the unmutated module: %s\n%s", base.Outcome, o.Command, base.Tail)
+	}
+	for _, res := range rep.Mutants() {
+		if res.Verdict != Void {
+			tr.Results = append(tr.Results, &TestResult{Result: res})
+		}
+	}
+	next := make(chan *TestResult)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var first error
+	for _, dir := range copies {
+		wg.Go(func() {
+			for r := range next {
+				restore, err := apply(root, dir, r.Result.Mutant)
+				if err == nil {
+					got := run(o, dir, rel, r.Result.Mutant.Name)
+					r.Outcome, r.Elapsed, r.Tail = got.Outcome, got.Elapsed, got.Tail
+					err = restore()
+				}
+				if err != nil {
+					mu.Lock()
+					first = errors.Join(first, err)
+					mu.Unlock()
+				}
+				if log != nil {
+					fmt.Fprintf(log, "guardlint prove --test: %-8s %s (%.1fs)\n", r.Outcome, r.Result.Mutant.Name, r.Elapsed.Seconds())
+				}
+			}
+		})
+	}
+	for _, r := range tr.Results {
+		next <- r
+	}
+	close(next)
+	wg.Wait()
+	tr.Elapsed = time.Since(start)
+	return tr, first
+}
+
+// run runs the command once in a copy.
+func run(o TestOptions, copyDir, rel, name string) *TestResult {
+	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", "-c", o.Command)
+	cmd.Dir = filepath.Join(copyDir, rel)
+	cmd.Env = append(os.Environ(),
+		"GUARDLINT_MUTANT="+name,
+		"GUARDLINT_MUTANT_OUT="+o.Out,
+		"GUARDLINT_MUTANT_DIR="+copyDir,
+	)
+	// The command's own children (go test runs test binaries) are killed
+	// with it when the limit passes.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	err := cmd.Run()
+	r := &TestResult{Elapsed: time.Since(start), Outcome: Missed}
+	switch {
+	case ctx.Err() != nil:
+		r.Outcome = TimedOut
+	case err != nil:
+		r.Outcome = Detected
+	}
+	if r.Outcome != Missed {
+		r.Tail = tail(out.String(), 2000)
+	}
+	return r
+}
+
+// tail returns the last n bytes of s.
+func tail(s string, n int) string {
+	if len(s) > n {
+		return "..." + s[len(s)-n:]
+	}
+	return s
+}
+
+// apply writes a mutant's files into a copy and returns how to undo it.
+func apply(root, copyDir string, m *Mutant) (func() error, error) {
+	type saved struct {
+		path string
+		data []byte
+		had  bool
+	}
+	var undo []saved
+	restore := func() error {
+		var errs []error
+		for _, s := range undo {
+			if s.had {
+				errs = append(errs, os.WriteFile(s.path, s.data, 0o644))
+			} else {
+				errs = append(errs, os.Remove(s.path))
+			}
+		}
+		return errors.Join(errs...)
+	}
+	for name, data := range m.Files {
+		rel, err := filepath.Rel(root, name)
+		if err != nil || !filepath.IsLocal(rel) {
+			return restore, fmt.Errorf("mutant %s changes %s, outside the module", m.Name, name)
+		}
+		dst := filepath.Join(copyDir, rel)
+		old, err := os.ReadFile(dst)
+		undo = append(undo, saved{path: dst, data: old, had: err == nil})
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			return restore, err
+		}
+	}
+	return restore, nil
+}
+
+// moduleRoot finds the directory of the go.mod above dir.
+func moduleRoot(dir string) (string, error) {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", fmt.Errorf("no go.mod above %s", dir)
+		}
+		d = parent
+	}
+}
+
+// moduleFiles lists the files of the module to copy, relative to root:
+// what git tracks or would track, or everything but .git.
+func moduleFiles(root string) ([]string, error) {
+	cmd := exec.Command("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	cmd.Dir = root
+	if out, err := cmd.Output(); err == nil {
+		var files []string
+		for _, f := range strings.Split(string(out), "\x00") {
+			if f == "" {
+				continue
+			}
+			if info, err := os.Lstat(filepath.Join(root, f)); err == nil && info.Mode().IsRegular() {
+				files = append(files, f)
+			}
+		}
+		return files, nil
+	}
+	var files []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == ".git" {
+			return filepath.SkipDir
+		}
+		if d.Type().IsRegular() {
+			rel, _ := filepath.Rel(root, path)
+			files = append(files, rel)
+		}
+		return nil
+	})
+	return files, err
+}
+
+// copyModule copies the files into a new temporary directory.
+func copyModule(root string, files []string) (string, error) {
+	dir, err := os.MkdirTemp("", "guardlint-prove-")
+	if err != nil {
+		return "", err
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(root, f))
+		if err != nil {
+			return dir, err
+		}
+		info, err := os.Stat(filepath.Join(root, f))
+		if err != nil {
+			return dir, err
+		}
+		dst := filepath.Join(dir, f)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return dir, err
+		}
+		if err := os.WriteFile(dst, data, info.Mode().Perm()); err != nil {
+			return dir, err
+		}
+	}
+	return dir, nil
+}
+
+// Print writes the discrimination matrix: for each mutant, whether the
+// invariant killed it and whether the command detected it, then how the
+// reverts split between the two, and what it cost.
+func (t *TestReport) Print(w io.Writer) {
+	fmt.Fprintf(w, "\n--test %s\n", t.Command)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "  invariant\ttarget\trevert\tinvariant\ttest\n")
+	var both, invOnly, testOnly, neither int
+	for _, r := range t.Results {
+		m := r.Result.Mutant
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", m.Invariant.ID, m.Target, m.Op, r.Result.Verdict, r.Outcome)
+		killed, caught := r.Result.Verdict == Killed, r.Outcome != Missed
+		switch {
+		case killed && caught:
+			both++
+		case killed:
+			invOnly++
+		case caught:
+			testOnly++
+		default:
+			neither++
+		}
+	}
+	tw.Flush()
+	var total time.Duration
+	for _, r := range t.Results {
+		total += r.Elapsed
+	}
+	mean := time.Duration(0)
+	if len(t.Results) > 0 {
+		mean = total / time.Duration(len(t.Results))
+	}
+	fmt.Fprintf(w, "\n%d mutants: %d caught by both, %d by the invariant only, %d by the command only, %d by neither\n",
+		len(t.Results), both, invOnly, testOnly, neither)
+	fmt.Fprintf(w, "cost: copy %.1fs, baseline %.1fs, %.1fs per mutant on average, %.1fs in all; outputs in %s\n",
+		t.Copy.Seconds(), t.Baseline.Seconds(), mean.Seconds(), t.Elapsed.Seconds(), t.Out)
+}
