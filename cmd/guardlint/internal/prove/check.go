@@ -190,4 +190,3 @@ func verdict(m *Mutant, fs []engine.Finding) (Verdict, string) {
 	}
 	return Survived, m.Invariant.ID + " did not fire"
 }
-

@@ -121,7 +121,6 @@ func engineRel(dir, msg string) string {
 	return strings.ReplaceAll(msg, strings.TrimSuffix(dir, "/")+"/", "")
 }
 
-
 // Show prints one mutant: its verdict and the mutated function as the
 // mutant has it. It returns the exit code: 0 when found, 2 when no mutant
 // has that name.
