@@ -138,4 +138,28 @@ func TestGoVet(t *testing.T) {
 	code, got = vet("testdata/broken")
 	assert.NotEqual(t, 0, code, got)
 	assert.Contains(t, got, `guardlint.yaml:7:5: invariant: unknown key "severity"`)
+
+	// No invariants anywhere is an error too, not a vet run that checks
+	// nothing.
+	code, got = vet("testdata/noconfig")
+	assert.NotEqual(t, 0, code, got)
+	assert.Contains(t, got, "guardlint: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml at the module root")
+
+	// The pitfalls docs/go-vet.md warns about. A -vettool that expands to
+	// nothing runs go vet's own analyzers, which pass on the reverted
+	// code. A bare name is not looked up on PATH but taken relative to
+	// the current directory, and fails there.
+	plainVet := func(tool string) (string, error) {
+		cmd := exec.Command("go", "vet", "-vettool="+tool, "./...")
+		cmd.Dir = "testdata/dirty"
+		cmd.Env = append(os.Environ(), "GOFLAGS=")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	got, err = plainVet("")
+	assert.NoError(t, err, "an empty -vettool runs plain vet, which passes: %s", got)
+	assert.NotContains(t, got, "invariant encoder-retained")
+	got, err = plainVet("guardlint")
+	assert.Error(t, err)
+	assert.Contains(t, got, filepath.Join("testdata", "dirty", "guardlint")+" -flags failed")
 }
