@@ -116,7 +116,8 @@ func scratchRepo(t *testing.T, env []string, extra map[string]string) string {
 
 // checkCommits shows on a scratch repository whose pre-commit hook is
 // installed that a commit reverting the guarded line is refused, naming
-// the invariant, and that a clean commit passes.
+// the invariant, that a clean commit passes, and that a broken invariants
+// file is refused with its position.
 func checkCommits(t *testing.T, dir string, env []string) {
 	t.Helper()
 	reverted := strings.Replace(scratchSource, guardedLine, revertedLine, 1)
@@ -133,6 +134,15 @@ func checkCommits(t *testing.T, dir string, env []string) {
 	code, out = runIn(t, dir, env, "git", "commit", "-m", "document p")
 	assert.Equal(t, 0, code, out)
 	assert.Equal(t, "document p\nclean\n", mustRun(t, dir, env, "git", "log", "--format=%s"))
+
+	// A broken invariants file refuses the commit, with its position.
+	writeFiles(t, dir, map[string]string{"guardlint.yaml": strings.Replace(scratchInvariants, "call:", "cal:", 1)})
+	mustRun(t, dir, env, "git", "add", "guardlint.yaml")
+	code, out = runIn(t, dir, env, "git", "commit", "-m", "broken invariants")
+	assert.NotEqual(t, 0, code, out)
+	assert.Contains(t, out, `guardlint.yaml:7:5: invariant: unknown key "cal"`)
+	writeFiles(t, dir, map[string]string{"guardlint.yaml": scratchInvariants})
+	mustRun(t, dir, env, "git", "add", "guardlint.yaml")
 }
 
 // buildGuardlint builds this command into a temporary directory.
@@ -167,14 +177,8 @@ func TestGitHook(t *testing.T) {
 	assert.Contains(t, out, "invariant encoder-retained:")
 	mustRun(t, dir, env, "git", "add", "p/p.go")
 
-	// Bad input refuses the commit with a clear error: a broken
-	// invariants file, no invariants file, no guardlint binary.
-	writeFiles(t, dir, map[string]string{"guardlint.yaml": strings.Replace(scratchInvariants, "call:", "cal:", 1)})
-	mustRun(t, dir, env, "git", "add", "guardlint.yaml")
-	code, out = runIn(t, dir, env, "git", "commit", "-m", "broken invariants")
-	assert.NotEqual(t, 0, code, out)
-	assert.Contains(t, out, `guardlint.yaml:7:5: invariant: unknown key "cal"`)
-
+	// More bad input refuses the commit with a clear error: no
+	// invariants file, no guardlint binary.
 	mustRun(t, dir, env, "git", "rm", "-q", "-f", "guardlint.yaml")
 	code, out = runIn(t, dir, env, "git", "commit", "-m", "no invariants")
 	assert.NotEqual(t, 0, code, out)
