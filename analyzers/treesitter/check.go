@@ -1,7 +1,6 @@
 package treesitter
 
 import (
-	"bytes"
 	"fmt"
 	"go/token"
 	"os"
@@ -50,9 +49,8 @@ type target struct {
 	conf *model.Config
 	// pattern is the tokens of the rule's call or lock pattern.
 	pattern []string
-	// needle is the function's own name: a file whose bytes lack it
-	// cannot define the function and is not parsed.
-	needle []byte
+	// filter rejects files that cannot define the function unparsed.
+	filter prefilter
 	// matches is filled by the workers, under mu.
 	mu      sync.Mutex
 	matches []match
@@ -114,7 +112,7 @@ func Check(set *invariants.Set, opts Options) []Finding {
 		}
 		for _, n := range inv.Functions {
 			t := &target{inv: inv, name: n, lang: lang, conf: &model.Config{Defines: inv.Defines}, pattern: pattern}
-			t.needle = []byte(strings.TrimPrefix(n.Scoped[len(n.Scoped)-1], "~"))
+			t.filter = newPrefilter(inv.Lang, n.Scoped)
 			targets = append(targets, t)
 			for _, p := range files {
 				key := string(inv.Lang) + "\x00" + p
@@ -181,7 +179,7 @@ func checkFile(j *fileJob) {
 	}
 	var wanted []*target
 	for _, t := range j.targets {
-		if bytes.Contains(src, t.needle) {
+		if t.filter.match(src) {
 			wanted = append(wanted, t)
 		}
 	}
