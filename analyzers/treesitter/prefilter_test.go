@@ -1,0 +1,33 @@
+package treesitter
+
+import (
+	"testing"
+
+	"github.com/guardlint/guardlint/invariants"
+	"github.com/stretchr/testify/assert"
+)
+
+func TestPrefilter(t *testing.T) {
+	cpp := newPrefilter(invariants.LangCPP, []string{"gpu", "CommandBuffer", "~CommandBuffer"})
+	assert.True(t, cpp.match([]byte("namespace gpu { CommandBuffer::~CommandBuffer() {} }")))
+	assert.False(t, cpp.match([]byte("namespace gpu2 { CommandBuffer::~CommandBuffer() {} }")), "gpu only as part of a word")
+	rs := newPrefilter(invariants.LangRust, []string{"Vec", "push"})
+	assert.True(t, rs.match([]byte("impl<T> Vec<T> {\n    pub fn\tpush(&mut self) {}\n}")))
+	assert.False(t, rs.match([]byte("impl<T> Vec<T> { fn pop() { self.push(1) } }")), "push called, not defined")
+	assert.False(t, rs.match([]byte("impl<T> Vec<T> { fn push_all() {} }")), "another function")
+	assert.False(t, rs.match([]byte("impl<T> VecDeque<T> { fn push() {} }")), "Vec only as part of a word")
+}
+
+func TestExpand(t *testing.T) {
+	files, err := expand("testdata", invariants.Glob{Pattern: "**/*.rs"})
+	assert.NoError(t, err)
+	assert.Equal(t, []string{"testdata/rust/encoder.rs"}, files)
+	files, err = expand("testdata", invariants.Glob{Pattern: "cpp/registry.cc"})
+	assert.NoError(t, err)
+	assert.Equal(t, []string{"testdata/cpp/registry.cc"}, files)
+	files, err = expand("testdata", invariants.Glob{Pattern: "nowhere/*.cc"})
+	assert.NoError(t, err)
+	assert.Empty(t, files)
+	_, err = expand("testdata", invariants.Glob{Pattern: "cpp/absent.cc"})
+	assert.Error(t, err)
+}

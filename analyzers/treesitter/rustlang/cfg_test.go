@@ -1,0 +1,64 @@
+package rustlang
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+	"github.com/guardlint/guardlint/invariants"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCfgPredicates(t *testing.T) {
+	conf := &model.Config{Defines: []invariants.Define{
+		{Name: "test", Values: []string{"true"}},
+		{Name: "feature", Values: []string{"metal", "cuda"}},
+		{Name: "debug_assertions", Values: []string{"false"}},
+	}}
+	for pred, want := range map[string]bool{
+		"any()":                               false,
+		"all()":                               true,
+		"test":                                true,
+		"unix":                                false,
+		"debug_assertions":                    false,
+		`feature = "metal"`:                   true,
+		`feature = "vulkan"`:                  false,
+		`all(test, feature = "cuda")`:         true,
+		`not(any(unix, windows))`:             true,
+		`any(not(test), target_os = "linux")`: false,
+	} {
+		f, err := syntax.Parse("rust", "x.rs", []byte("#[cfg("+pred+")]\nfn f() {}\n"))
+		require.NoError(t, err)
+		var item *syntax.Node
+		for _, n := range f.Root.Children {
+			if n.Kind == "function_item" {
+				item = n
+			}
+		}
+		require.NotNil(t, item, pred)
+		ok, _ := cfgEnabled(f, attrsBefore(item), conf)
+		assert.Equal(t, want, ok, pred)
+	}
+}
+
+func TestFunctionsFollowImplsAndCfg(t *testing.T) {
+	src := `
+mod gpu {
+    impl<T> Encoder<T> { fn encode(&self) {} }
+    impl Drop for crate::Buffer { fn drop(&mut self) {} }
+    trait Pool { fn take(&self) { } }
+    #[cfg(any())]
+    impl Encoder { fn encode(&self) {} }
+}
+fn main() { fn nested() {} }
+`
+	f, err := syntax.Parse("rust", "x.rs", []byte(src))
+	require.NoError(t, err)
+	var got []string
+	for _, fn := range functions(f, &model.Config{}) {
+		got = append(got, strings.Join(fn.Path, "::"))
+	}
+	assert.Equal(t, []string{"gpu::Encoder::encode", "gpu::Buffer::drop", "gpu::Pool::take", "main"}, got)
+}
