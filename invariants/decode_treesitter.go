@@ -69,7 +69,7 @@ func (d *decoder) decodeTreeSitter(m map[string]field, n *yaml.Node, inv *Invari
 			continue
 		}
 		if !kindIn(k, TreeSitterKinds) {
-			d.errorf(r.key, "%s: a %s rule is not checked for lang %s (supported: call, hold, forbid)", what, k, inv.Lang)
+			d.errorf(r.key, "%s: a %s rule is not checked for lang %s (supported: call, hold, forbid, order)", what, k, inv.Lang)
 			continue
 		}
 		if r.value.Kind != yaml.MappingNode {

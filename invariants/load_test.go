@@ -105,7 +105,7 @@ func TestLoadErrors(t *testing.T) {
 		{"scoped name", "version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, files: a.cc, function: 'A::b c', call: {to: g}}\n", []string{":3:55: function: name \"A::b c\": \"b c\" is not an identifier"}},
 		{"go name in cpp", "version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, files: a.cc, function: (*p.T).m, call: {to: g}}\n", []string{":3:55: function: name \"(*p.T).m\": \"(*p.T).m\" is not an identifier"}},
 		{"unbalanced pattern", "version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, files: a.rs, function: f, call: {to: 'msg_send![a, b'}}\n", []string{":3:70: call.to: pattern \"msg_send![a, b\": unclosed '['"}},
-		{"kind not checked", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: a.c, function: f, order: {first: g, then: h}}\n", []string{":3:55: invariant a: a order rule is not checked for lang c"}},
+		{"kind not checked", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: a.c, field: T::f, owns: {writers: [g]}}\n", []string{":3:55: invariant a: a owns rule is not checked for lang c (supported: call, hold, forbid, order)"}},
 		{"every_path not checked", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: a.c, function: f, call: {to: g, every_path: true}}\n", []string{":3:69: invariant a: call.every_path is not checked for lang c"}},
 		{"bad glob", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: 'src/[a.c', function: f, call: {to: g}}\n", []string{":3:37: files: glob \"src/[a.c\": syntax error in pattern"}},
 		{"list define in c", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: a.c, defines: {X: [1, 2]}, function: f, call: {to: g}}\n", []string{":3:55: defines.X must be a string, number or boolean, not a list"}},

@@ -30,7 +30,7 @@ func (l Lang) TreeSitter() bool {
 
 // TreeSitterKinds are the rule kinds the tree-sitter front end checks. The
 // loader rejects the others for those languages rather than skip them.
-var TreeSitterKinds = []Kind{KindCall, KindHold, KindForbid}
+var TreeSitterKinds = []Kind{KindCall, KindHold, KindForbid, KindOrder}
 
 // Kind is the rule kind of an invariant.
 type Kind string

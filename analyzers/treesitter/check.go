@@ -47,8 +47,9 @@ type target struct {
 	name invariants.Name
 	lang model.Language
 	conf *model.Config
-	// pattern is the tokens of the rule's call or lock pattern.
-	pattern []string
+	// pattern is the tokens of the rule's call or lock pattern (for
+	// order, of `then`), and first those of order's `first`.
+	pattern, first []string
 	// filter rejects files that cannot define the function unparsed.
 	filter prefilter
 	// matches is filled by the workers, under mu.
@@ -83,7 +84,11 @@ func Check(set *invariants.Set, opts Options) []Finding {
 			continue
 		}
 		lang := languages[inv.Lang]
-		pattern, perr := rulePattern(inv, lang)
+		pattern, perr := rulePattern(inv, lang, ruleName(inv))
+		var first []string
+		if perr == nil && inv.Kind == invariants.KindOrder {
+			first, perr = rulePattern(inv, lang, inv.Order.First)
+		}
 		if perr != nil {
 			out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
 			continue
@@ -111,7 +116,7 @@ func Check(set *invariants.Set, opts Options) []Finding {
 			continue
 		}
 		for _, n := range inv.Functions {
-			t := &target{inv: inv, name: n, lang: lang, conf: &model.Config{Defines: inv.Defines}, pattern: pattern}
+			t := &target{inv: inv, name: n, lang: lang, conf: &model.Config{Defines: inv.Defines}, pattern: pattern, first: first}
 			t.filter = newPrefilter(inv.Lang, n.Scoped)
 			targets = append(targets, t)
 			for _, p := range files {
@@ -295,18 +300,26 @@ type patternError struct {
 	err error
 }
 
-// rulePattern parses the rule's call or lock pattern in the invariant's
-// language. A Rust pattern that ends in `!` names a macro by its path.
-func rulePattern(inv *invariants.Invariant, lang model.Language) ([]string, *patternError) {
-	var n invariants.Name
+// ruleName returns the pattern a rule matches calls or guards with: the
+// callee of call and forbid, the lock of hold, the `then` of order.
+func ruleName(inv *invariants.Invariant) invariants.Name {
 	switch inv.Kind {
 	case invariants.KindCall:
-		n = inv.Call.To
+		return inv.Call.To
 	case invariants.KindForbid:
-		n = inv.Forbid.Call
+		return inv.Forbid.Call
 	case invariants.KindHold:
-		n = inv.Hold.Lock
-	default:
+		return inv.Hold.Lock
+	case invariants.KindOrder:
+		return inv.Order.Then
+	}
+	return invariants.Name{Pos: inv.Pos}
+}
+
+// rulePattern parses a pattern in the invariant's language. A Rust
+// pattern that ends in `!` names a macro by its path.
+func rulePattern(inv *invariants.Invariant, lang model.Language, n invariants.Name) ([]string, *patternError) {
+	if n.Raw == "" {
 		return nil, &patternError{inv.Pos, fmt.Errorf("a %s rule is not checked for lang %s", inv.Kind, inv.Lang)}
 	}
 	src, macro := n.Raw, false

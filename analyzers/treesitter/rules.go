@@ -30,6 +30,8 @@ func (t *target) check(f *syntax.File, fn *model.Func) match {
 		m.findings = t.checkForbid(f, fn)
 	case invariants.KindHold:
 		m.findings = t.checkHold(f, fn)
+	case invariants.KindOrder:
+		m.findings = t.checkOrder(f, fn)
 	}
 	return m
 }
