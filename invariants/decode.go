@@ -343,7 +343,15 @@ func (d *decoder) decodeTargets(m map[string]field, n *yaml.Node, inv *Invariant
 			}
 		}
 	}
-	if hasField {
+	if hasField && ctx.lang.TreeSitter() {
+		if name, ok := d.target(fld, "field", ctx); ok {
+			if len(name.Scoped) < 2 {
+				d.errorf(fld.value, "field %q: want Type::field", name.Raw)
+			} else {
+				inv.Field = &name
+			}
+		}
+	} else if hasField {
 		if name, ok := d.name(fld, "field", ctx); ok {
 			if name.Member == "" {
 				d.errorf(fld.value, "field %q: want pkg.Type.field or (pkg.Type).field", name.Raw)
@@ -421,7 +429,11 @@ func (d *decoder) decodeRule(f field, inv *Invariant, what string, ctx nameConte
 		if v, ok := m["writers"]; !ok {
 			d.errorf(f.value, "%s: owns: missing `writers`", what)
 		} else {
-			r.Writers = d.names(v, "owns.writers", ctx)
+			for i, item := range d.seq(v, "owns.writers") {
+				if w, ok := d.target(field{key: v.key, value: item}, fmt.Sprintf("owns.writers[%d]", i), ctx); ok {
+					r.Writers = append(r.Writers, w)
+				}
+			}
 		}
 		inv.Owns = r
 	case KindForbid:

@@ -69,7 +69,7 @@ func (d *decoder) decodeTreeSitter(m map[string]field, n *yaml.Node, inv *Invari
 			continue
 		}
 		if !kindIn(k, TreeSitterKinds) {
-			d.errorf(r.key, "%s: a %s rule is not checked for lang %s (supported: call, hold, forbid, order)", what, k, inv.Lang)
+			d.errorf(r.key, "%s: a %s rule is not checked for lang %s (supported: %s)", what, k, inv.Lang, kindNames(TreeSitterKinds))
 			continue
 		}
 		if r.value.Kind != yaml.MappingNode {
@@ -136,6 +136,14 @@ func checkGlob(s string) error {
 		}
 	}
 	return nil
+}
+
+func kindNames(kinds []Kind) string {
+	s := make([]string, len(kinds))
+	for i, k := range kinds {
+		s[i] = string(k)
+	}
+	return strings.Join(s, ", ")
 }
 
 func kindIn(k Kind, list []Kind) bool {

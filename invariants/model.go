@@ -28,9 +28,10 @@ func (l Lang) TreeSitter() bool {
 	return l == LangC || l == LangCPP || l == LangCUDA || l == LangRust
 }
 
-// TreeSitterKinds are the rule kinds the tree-sitter front end checks. The
-// loader rejects the others for those languages rather than skip them.
-var TreeSitterKinds = []Kind{KindCall, KindHold, KindForbid, KindOrder}
+// TreeSitterKinds are the rule kinds the tree-sitter front end checks: all
+// of them. The loader rejects any other for those languages rather than
+// skip it.
+var TreeSitterKinds = Kinds
 
 // Kind is the rule kind of an invariant.
 type Kind string

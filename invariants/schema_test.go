@@ -80,7 +80,7 @@ func TestSchemaAgreesWithLoader(t *testing.T) {
 		"go name in cpp":         "version: 1\ninvariants: [{id: a, why: w, lang: cpp, files: a.cc, function: (*p.T).m, call: {to: g}}]\n",
 		"files on go":            "version: 1\ninvariants: [{id: a, why: w, files: a.go, function: p.F, call: {to: p.G}}]\n",
 		"package on rust":        "version: 1\ninvariants: [{id: a, why: w, lang: rust, package: ./p, files: a.rs, function: f, call: {to: g}}]\n",
-		"owns on c":              "version: 1\ninvariants: [{id: a, why: w, lang: c, files: a.c, field: T::f, owns: {writers: [g]}}]\n",
+		"unscoped field in c":    "version: 1\ninvariants: [{id: a, why: w, lang: c, files: a.c, field: f, owns: {writers: [g]}}]\n",
 		"every_path on c":        "version: 1\ninvariants: [{id: a, why: w, lang: c, files: a.c, function: f, call: {to: g, every_path: true}}]\n",
 		"list define in cpp":     "version: 1\ninvariants: [{id: a, why: w, lang: cpp, files: a.cc, defines: {X: [1]}, function: f, call: {to: g}}]\n",
 		"owns with function":     "version: 1\ninvariants: [{id: a, why: w, function: p.F, owns: {writers: [p.G]}}]\n",

@@ -79,11 +79,20 @@ func Check(set *invariants.Set, opts Options) []Finding {
 	jobs := map[string]*fileJob{}
 	var order []string
 	expanded := map[string][]string{}
+	var owns []ownsJob
 	for _, inv := range set.Invariants {
 		if !inv.Lang.TreeSitter() {
 			continue
 		}
 		lang := languages[inv.Lang]
+		if inv.Kind == invariants.KindOwns {
+			files, errs := expandAll(inv, expanded)
+			out = append(out, errs...)
+			if len(files) > 0 {
+				owns = append(owns, ownsJob{inv: inv, files: files})
+			}
+			continue
+		}
 		pattern, perr := rulePattern(inv, lang, ruleName(inv))
 		var first []string
 		if perr == nil && inv.Kind == invariants.KindOrder {
@@ -93,25 +102,8 @@ func Check(set *invariants.Set, opts Options) []Finding {
 			out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
 			continue
 		}
-		var files []string
-		base := filepath.Dir(inv.File.Path)
-		for _, g := range inv.Files {
-			key := base + "\x00" + g.Pattern
-			m, ok := expanded[key]
-			if !ok {
-				var err error
-				if m, err = expand(base, g); err != nil {
-					out = append(out, unverifiable(inv, g.Pos, "files %q: %v", g.Pattern, err))
-					continue
-				}
-				expanded[key] = m
-			}
-			if len(m) == 0 {
-				out = append(out, unverifiable(inv, g.Pos, "files %q matches no file", g.Pattern))
-				continue
-			}
-			files = append(files, m...)
-		}
+		files, errs := expandAll(inv, expanded)
+		out = append(out, errs...)
 		if len(files) == 0 {
 			continue
 		}
@@ -132,6 +124,9 @@ func Check(set *invariants.Set, opts Options) []Finding {
 		}
 	}
 	run(jobs, order, opts)
+	for _, j := range owns {
+		out = append(out, checkOwns(j.inv, j.files)...)
+	}
 	for _, t := range targets {
 		out = append(out, t.verdict()...)
 	}
@@ -146,6 +141,32 @@ func Check(set *invariants.Set, opts Options) []Finding {
 		return a.Column < b.Column
 	})
 	return out
+}
+
+// expandAll expands the globs of an invariant, each once per run; a glob
+// that matches nothing or cannot be read is a finding.
+func expandAll(inv *invariants.Invariant, expanded map[string][]string) ([]string, []Finding) {
+	var files []string
+	var out []Finding
+	base := filepath.Dir(inv.File.Path)
+	for _, g := range inv.Files {
+		key := base + "\x00" + g.Pattern
+		m, ok := expanded[key]
+		if !ok {
+			var err error
+			if m, err = expand(base, g); err != nil {
+				out = append(out, unverifiable(inv, g.Pos, "files %q: %v", g.Pattern, err))
+				continue
+			}
+			expanded[key] = m
+		}
+		if len(m) == 0 {
+			out = append(out, unverifiable(inv, g.Pos, "files %q matches no file", g.Pattern))
+			continue
+		}
+		files = append(files, m...)
+	}
+	return files, out
 }
 
 // run checks the files on a pool of workers.

@@ -52,3 +52,8 @@ func (l Language) Pattern(src string) ([]string, error) {
 	toks := f.Tokens(stmts[0])
 	return toks[:len(toks)-1], nil // the ';' we added
 }
+
+// Writes implements model.Language.
+func (l Language) Writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) []model.Write {
+	return writes(f, fn, typ, field, c)
+}

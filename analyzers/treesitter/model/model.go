@@ -137,4 +137,18 @@ type Language interface {
 	// Pattern parses a token pattern written in the language and returns
 	// its tokens.
 	Pattern(src string) ([]string, error)
+	// Writes lists the writes of a field in the function: assignments,
+	// increments, taking its address or a mutable reference, initialising
+	// it in a constructor or struct literal of typ, mutating methods
+	// called on it. Writes in lambdas and closures count as the function's.
+	Writes(f *syntax.File, fn *Func, typ, field string, c *Config) []Write
+}
+
+// Write is one write of a field, with its liveness as for calls.
+type Write struct {
+	Node *syntax.Node
+	// Dead says why the write never runs, or is "".
+	Dead string
+	// MayRun is set for a write in a lambda or closure never called here.
+	MayRun bool
 }

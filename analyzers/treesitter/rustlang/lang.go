@@ -49,3 +49,8 @@ func (Language) Pattern(src string) ([]string, error) {
 	toks := f.Tokens(stmts[0])
 	return toks[:len(toks)-1], nil
 }
+
+// Writes implements model.Language.
+func (Language) Writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) []model.Write {
+	return writes(f, fn, typ, field, c)
+}

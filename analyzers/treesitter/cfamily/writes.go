@@ -1,0 +1,90 @@
+package cfamily
+
+import (
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+)
+
+// mutators are methods that change the object they are called on when the
+// field holds a smart pointer or a container: `active.reset()`.
+var mutators = map[string]bool{"reset": true, "release": true, "swap": true}
+
+// writes finds the writes of a field in a function. The receiver's type is
+// not known on a syntax tree, so `x.field` and `x->field` count whatever
+// x is; a bare `field` counts in the methods of typ, where it means
+// this->field.
+func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) []model.Write {
+	states := map[*syntax.Node]state{}
+	w := newWalker(f, fn.Body, c)
+	w.onStmt = func(n *syntax.Node, s state) { states[n] = s }
+	w.stmt(fn.Body, state{})
+	method := len(fn.Path) >= 2 && fn.Path[len(fn.Path)-2] == typ
+	isField := func(n *syntax.Node) bool {
+		for n != nil && n.Kind == "parenthesized_expression" && len(n.NamedChildren()) == 1 {
+			n = n.NamedChildren()[0]
+		}
+		switch {
+		case n == nil:
+			return false
+		case n.Kind == "field_expression":
+			fld := n.Child("field")
+			return fld != nil && f.Text(fld) == field
+		case n.Kind == "identifier":
+			return method && f.Text(n) == field
+		}
+		return false
+	}
+	var out []model.Write
+	add := func(n *syntax.Node) {
+		wr := model.Write{Node: n}
+		for p := n; p != nil; p = p.Parent {
+			if s, ok := states[p]; ok {
+				wr.Dead, wr.MayRun = s.dead, s.mayRun
+				break
+			}
+		}
+		out = append(out, wr)
+	}
+	// A constructor's member initialiser writes the field.
+	if method && fn.Path[len(fn.Path)-1] == typ {
+		for _, ch := range fn.Node.Children {
+			if ch.Kind != "field_initializer_list" {
+				continue
+			}
+			for _, init := range ch.NamedChildren() {
+				if kids := init.NamedChildren(); len(kids) > 0 && f.Text(kids[0]) == field {
+					out = append(out, model.Write{Node: init})
+				}
+			}
+		}
+	}
+	var visit func(n *syntax.Node)
+	visit = func(n *syntax.Node) {
+		switch n.Kind {
+		case "function_definition", "class_specifier", "struct_specifier", "union_specifier":
+			if n != fn.Body && (n.Kind == "function_definition" || n.Child("body") != nil) {
+				return // another function's code
+			}
+		case "assignment_expression":
+			if isField(n.Child("left")) {
+				add(n)
+			}
+		case "update_expression", "pointer_expression":
+			if n.Kind == "update_expression" || f.Text(n.Child("operator")) == "&" {
+				if isField(n.Child("argument")) {
+					add(n)
+				}
+			}
+		case "call_expression":
+			if fe := n.Child("function"); fe != nil && fe.Kind == "field_expression" &&
+				mutators[f.Text(fe.Child("field"))] && isField(fe.Child("argument")) {
+				add(n)
+			}
+		}
+		for _, ch := range n.Children {
+			visit(ch)
+		}
+	}
+	visit(fn.Body)
+	return out
+}

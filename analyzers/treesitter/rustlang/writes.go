@@ -1,0 +1,108 @@
+package rustlang
+
+import (
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+)
+
+// mutators are methods of Option, Vec and the like that change the field
+// they are called on: `self.active.take()`.
+var mutators = map[string]bool{
+	"take": true, "replace": true, "insert": true, "get_or_insert": true, "get_or_insert_with": true,
+	"clear": true, "push": true, "truncate": true, "as_mut": true,
+}
+
+// writes finds the writes of a field in a function: `x.field = v`,
+// `x.field += v`, `&mut x.field`, `x.field.take()`, and a `typ { field:
+// v }` literal. The receiver's type is not known on a syntax tree, so
+// `x.field` counts whatever x is.
+func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) []model.Write {
+	states := map[*syntax.Node]state{}
+	w := newWalker(f, fn.Body, c)
+	w.onStmt = func(n *syntax.Node, s state) { states[n] = s }
+	w.block(fn.Body, state{})
+	var out []model.Write
+	isField := func(n *syntax.Node) bool {
+		for n != nil && n.Kind == "parenthesized_expression" && len(n.NamedChildren()) == 1 {
+			n = n.NamedChildren()[0]
+		}
+		if n == nil || n.Kind != "field_expression" {
+			return false
+		}
+		fld := n.Child("field")
+		return fld != nil && f.Text(fld) == field
+	}
+	// A write takes the state of the nearest statement around it, unless
+	// a closure that never runs here comes first: a closure whose body is
+	// a bare expression holds no statement of its own.
+	add := func(n *syntax.Node) {
+		wr := model.Write{Node: n}
+		for p := n; p != nil; p = p.Parent {
+			if p.Kind == "closure_expression" && !w.boundAndCalled(p) && !calledInPlace(p) {
+				wr.Dead, wr.MayRun = "in a closure that is never called here", true
+				break
+			}
+			if s, ok := states[p]; ok {
+				wr.Dead, wr.MayRun = s.dead, s.mayRun
+				break
+			}
+		}
+		out = append(out, wr)
+	}
+	var visit func(n *syntax.Node)
+	visit = func(n *syntax.Node) {
+		if n != fn.Body && isItem(n) {
+			return // another function's code
+		}
+		switch n.Kind {
+		case "assignment_expression", "compound_assignment_expr":
+			if isField(n.Child("left")) {
+				add(n)
+			}
+		case "reference_expression":
+			mut := false
+			for _, ch := range n.Children {
+				if ch.Kind == "mutable_specifier" {
+					mut = true
+				}
+			}
+			if mut && isField(n.Child("value")) {
+				add(n)
+			}
+		case "call_expression":
+			if fe := n.Child("function"); fe != nil && fe.Kind == "field_expression" &&
+				mutators[f.Text(fe.Child("field"))] && isField(fe.Child("value")) {
+				add(n)
+			}
+		case "struct_expression":
+			if name := n.Child("name"); name != nil && typeName(f, name) == typ {
+				if body := n.Child("body"); body != nil {
+					for _, init := range body.NamedChildren() {
+						fld := init.Child("field")
+						if init.Kind == "shorthand_field_initializer" && len(init.NamedChildren()) > 0 {
+							fld = init.NamedChildren()[0]
+						}
+						if fld != nil && f.Text(fld) == field {
+							add(init)
+						}
+					}
+				}
+			}
+		}
+		for _, ch := range n.Children {
+			visit(ch)
+		}
+	}
+	visit(fn.Body)
+	return out
+}
+
+// calledInPlace reports whether a closure is the callee of a call:
+// `(|| ...)()`.
+func calledInPlace(n *syntax.Node) bool {
+	p := n.Parent
+	for p != nil && p.Kind == "parenthesized_expression" {
+		p = p.Parent
+	}
+	return p != nil && p.Kind == "call_expression" && p.Child("function") != nil && p.Child("function").Contains(n)
+}
