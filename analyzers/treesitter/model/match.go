@@ -29,9 +29,27 @@ var closers = map[string]bool{")": true, "]": true, "}": true}
 // compared with the whole call, any other (`enc.retain`) with the callee.
 func MatchCall(c *Call, pattern []string) bool {
 	if len(pattern) > 0 && closers[pattern[len(pattern)-1]] {
-		return MatchTail(c.Tokens, pattern)
+		return MatchTail(c.Tokens, pattern) || matchInner(c.Inner, pattern, false)
 	}
-	return MatchTail(c.Callee, pattern)
+	return MatchTail(c.Callee, pattern) || matchInner(c.Inner, pattern, true)
+}
+
+// matchInner finds a pattern in a macro's token tree: the whole pattern
+// anywhere, or for a callee pattern, followed by `(` (`ns::f(` or
+// `x.f!(`), so that it is called and not only named.
+func matchInner(inner, pattern []string, callee bool) bool {
+	for i := 0; i+len(pattern) <= len(inner); i++ {
+		if !equal(inner[i:i+len(pattern)], pattern) {
+			continue
+		}
+		if !callee {
+			return true
+		}
+		if end := i + len(pattern); end < len(inner) && (inner[end] == "(" || (inner[end] == "!" && end+1 < len(inner))) {
+			return true
+		}
+	}
+	return false
 }
 
 // receivers are the implicit receivers that a lock pattern may leave out:

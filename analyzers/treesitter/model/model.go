@@ -61,6 +61,9 @@ type Call struct {
 	// Callee is the tokens of what is called (`enc . retain`, `msg_send !`)
 	// and Tokens those of the whole call, arguments included.
 	Callee, Tokens []string
+	// Inner is the token tree of a Rust macro invocation, whose calls the
+	// grammar does not parse: `assert!(enc.retain())`.
+	Inner []string
 	// Dead says why the call never runs when the function runs ("in a
 	// branch under a constant false condition"), or is "" when it runs.
 	Dead string

@@ -48,3 +48,12 @@ func TestFuncMatches(t *testing.T) {
 	assert.False(t, f.Matches([]string{"Buffer", "encode"}))
 	assert.False(t, f.Matches([]string{"x", "gpu", "CommandBuffer", "encode"}))
 }
+
+func TestMatchInsideMacro(t *testing.T) {
+	c := &Call{Callee: toks("assert !"), Tokens: toks("assert ! ( self . enc . retain ( ) )"), Inner: toks("( self . enc . retain ( ) )")}
+	assert.True(t, MatchCall(c, toks("enc . retain")))
+	assert.True(t, MatchCall(c, toks("enc . retain ( )")))
+	assert.False(t, MatchCall(c, toks("enc . release")))
+	named := &Call{Callee: toks("log !"), Inner: toks(`( "{}" , enc . retain )`)}
+	assert.False(t, MatchCall(named, toks("enc . retain")), "named, not called")
+}

@@ -130,6 +130,11 @@ func (w *walker) expr(n *syntax.Node, s state) {
 		if m := n.Child("macro"); m != nil {
 			c.Callee = append(w.f.Tokens(m), "!")
 		}
+		for _, ch := range n.Children {
+			if ch.Kind == "token_tree" {
+				c.Inner = w.f.Tokens(ch)
+			}
+		}
 		w.calls = append(w.calls, c)
 		return
 	case n.Kind == "closure_expression":

@@ -31,6 +31,11 @@ impl CommandBuffer {
         retain();
     }
 
+    pub fn good_in_macro(&self) {
+        let encoder = self.encoder;
+        debug_log!("retained {:?}", msg_send![encoder, retain]);
+    }
+
     pub fn good_cfg_set(&self) {
         let encoder = self.encoder;
         #[cfg(feature = "metal")]
@@ -77,19 +82,19 @@ impl CommandBuffer {
     pub fn revert_after_return(&self) {
         let encoder = self.encoder;
         return;
-        msg_send![encoder, retain];  // want rs-retain "after the return at line 79"
+        msg_send![encoder, retain];  // want rs-retain "after the return at line 84"
     }
 
     pub fn revert_after_panic(&self) {
         let encoder = self.encoder;
         panic!("no encoder");
-        msg_send![encoder, retain];  // want rs-retain "after the panic! at line 85"
+        msg_send![encoder, retain];  // want rs-retain "after the panic! at line 90"
     }
 
     pub fn revert_after_unreachable(&self) {
         let encoder = self.encoder;
         unreachable!();
-        msg_send![encoder, retain];  // want rs-retain "after the unreachable! at line 91"
+        msg_send![encoder, retain];  // want rs-retain "after the unreachable! at line 96"
     }
 
     pub fn revert_closure_uncalled(&self) {
@@ -150,12 +155,12 @@ impl CommandBuffer {
 
     pub fn revert_drop_before_work(&self) {
         let g = self.mu.lock().unwrap();
-        drop(g);  // want rs-hold "mu is released here, but CommandBuffer::revert_drop_before_work must hold it to the end: the statement at line 154 still does work"
+        drop(g);  // want rs-hold "mu is released here, but CommandBuffer::revert_drop_before_work must hold it to the end: the statement at line 159 still does work"
         work();
     }
 
     pub fn revert_late(&self) {
-        work();  // want rs-hold "is not held here; .* takes it only at line 159"
+        work();  // want rs-hold "is not held here; .* takes it only at line 164"
         let _g = self.mu.lock().unwrap();
     }
 
