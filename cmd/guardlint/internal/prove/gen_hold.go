@@ -248,20 +248,25 @@ func (p *goPackage) holdMutant(inv *invariants.Invariant, s lockSite, lock *type
 	return newMutant(inv, p, s.decl, op, e, void)
 }
 
-// afterWork places a statement right after the first work. When that work
-// is a return with results, the results are evaluated first, then the
-// statement runs, then the function returns them: the work is done, the
-// return is not yet.
+// afterWork places a statement right after the first work of a lock site.
 func (p *goPackage) afterWork(e *edits, s lockSite, stmt, ind string) string {
-	ret, ok := s.work.(*ast.ReturnStmt)
+	return p.placeAfter(e, s.decl, s.work, stmt, ind)
+}
+
+// placeAfter places a statement right after another. When that one is a
+// return with results, the results are evaluated first, then the
+// statement runs, then the function returns them: the work of the return
+// is done, the return is not yet.
+func (p *goPackage) placeAfter(e *edits, d *ast.FuncDecl, after ast.Stmt, stmt, ind string) string {
+	ret, ok := after.(*ast.ReturnStmt)
 	if !ok {
-		e.insert(s.work.End(), "\n"+ind+stmt)
+		e.insert(after.End(), "\n"+ind+stmt)
 		return ""
 	}
 	if len(ret.Results) == 0 {
-		return "the first work is a return without results"
+		return "the statement is a return without results"
 	}
-	n := s.decl.Type.Results.NumFields()
+	n := d.Type.Results.NumFields()
 	names := make([]string, n)
 	for i := range names {
 		names[i] = fmt.Sprintf("%s%d", resultVar, i)

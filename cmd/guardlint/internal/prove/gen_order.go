@@ -14,7 +14,7 @@ import (
 // swapped with the call it must precede.
 const (
 	opDeferred = "deferred" // defer first(...)
-	opSwapped  = "swapped"  // then(...) before first(...)
+	opSwapped  = "swapped"  // first(...) moved after then(...)
 )
 
 // orderOps are the reverts applied to the first call.
@@ -86,8 +86,11 @@ func (p *goPackage) orderMutant(inv *invariants.Invariant, d *ast.FuncDecl, call
 			void = "no statement calling " + inv.Order.Then.Short() + " after it in the same block"
 			break
 		}
-		e.replaceNode(stmt, p.text(next))
-		e.replaceNode(next, p.text(stmt))
+		// The first call goes right after the statement that calls then;
+		// a return is split so that its results, then among them, are
+		// computed before the first call runs.
+		e.replaceNode(stmt, "")
+		void = p.placeAfter(e, d, next, p.text(stmt), p.indent(next.Pos()))
 	}
 	return newMutant(inv, p, d, op+suffix, e, void)
 }

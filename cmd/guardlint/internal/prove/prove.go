@@ -95,6 +95,8 @@ func (r *InvariantReport) Proved() bool {
 
 // Report is the outcome of a run.
 type Report struct {
+	// Set is the invariants proved.
+	Set        *invariants.Set
 	Invariants []*InvariantReport
 	Elapsed    time.Duration
 }
@@ -151,7 +153,7 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 	}
 	progress(opts, "baseline and load", start)
 
-	rep := &Report{}
+	rep := &Report{Set: set}
 	var todo []*Result
 	for _, inv := range set.Invariants {
 		ir := &InvariantReport{Invariant: inv}
@@ -203,7 +205,11 @@ func checkAll(set *invariants.Set, todo []*Result, opts Options) error {
 		wg    sync.WaitGroup
 		next  = make(chan *Result)
 	)
-	for range opts.Jobs {
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	for range jobs {
 		wg.Go(func() {
 			for res := range next {
 				check := findings

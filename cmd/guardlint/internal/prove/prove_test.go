@@ -1,0 +1,276 @@
+package prove
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/invariants"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// mod is the module the tests prove invariants over.
+var mod = filepath.Join("testdata", "mod")
+
+// knownGaps are reverts the analyzers do not catch yet, by op: the
+// prover reports them as survivors, which is its job. When a gap closes,
+// the test says so and the entry goes.
+var knownGaps = map[string]string{
+	// The hold analyzer takes the deferred unlock inside an immediately
+	// called literal as running at the function's exit.
+	opNestedScope: "func() { mu.Lock(); defer mu.Unlock() }() passes hold",
+}
+
+// prove loads an invariants file of the test module and proves it.
+func prove(t *testing.T, file string) *Report {
+	t.Helper()
+	dir, err := filepath.Abs(mod)
+	require.NoError(t, err)
+	set, err := invariants.Load(filepath.Join(dir, file))
+	require.NoError(t, err)
+	rep, err := Run(set, Options{Dir: dir})
+	require.NoError(t, err)
+	return rep
+}
+
+// byName indexes a report's results by mutant name.
+func byName(rep *Report) map[string]*Result {
+	out := map[string]*Result{}
+	for _, r := range rep.Mutants() {
+		out[r.Mutant.Name] = r
+	}
+	return out
+}
+
+func TestEveryKindKillsItsReverts(t *testing.T) {
+	rep := prove(t, "guardlint.yaml")
+	kinds := map[invariants.Kind]int{}
+	for _, r := range rep.Mutants() {
+		m := r.Mutant
+		if r.Verdict == Killed {
+			kinds[m.Invariant.Kind]++
+			assert.True(t, m.Site.Start > 0 && m.Site.End >= m.Site.Start, "%s: site %s", m.Name, m.Site)
+		}
+		if gap, ok := knownGaps[m.Op]; ok {
+			assert.Equal(t, Survived, r.Verdict, "%s is killed now (%s): remove it from knownGaps", m.Name, gap)
+			continue
+		}
+		assert.NotEqual(t, Survived, r.Verdict, "%s survived: %s", m.Name, r.Detail)
+	}
+	for _, k := range invariants.Kinds {
+		assert.Positive(t, kinds[k], "no mutant of kind %s was killed", k)
+	}
+	// The one mutant that cannot be built: no other type has the method.
+	res := byName(rep)
+	void := res["reset-ends-encoder.CommandBuffer.reset.wrong-receiver"]
+	require.NotNil(t, void)
+	assert.Equal(t, Void, void.Verdict)
+	assert.Contains(t, void.Detail, "no other type")
+	// And one that can: Buffer has a retain.
+	wrong := res["encoder-retained.CommandBuffer.getOrCreateEncoder.wrong-receiver"]
+	require.NotNil(t, wrong)
+	assert.Equal(t, Killed, wrong.Verdict)
+	assert.Contains(t, string(wrong.Mutant.Files[wrong.Mutant.Site.File]), "new(Buffer).retain()")
+	for _, ir := range rep.Invariants {
+		assert.Empty(t, ir.Vacuous, ir.Invariant.ID)
+		assert.Empty(t, ir.Failing, ir.Invariant.ID)
+	}
+}
+
+func TestProvedInvariants(t *testing.T) {
+	rep := prove(t, "proved.yaml")
+	assert.True(t, rep.Proved())
+	for _, ir := range rep.Invariants {
+		assert.True(t, ir.Proved(), ir.Invariant.ID)
+		assert.Positive(t, ir.Count(Killed), ir.Invariant.ID)
+	}
+}
+
+// TestWeakInvariantsSurvive proves invariants that hold but cannot tell
+// the load-bearing call from another call of the same function: each
+// survives reverts of the call that matters.
+func TestWeakInvariantsSurvive(t *testing.T) {
+	rep := prove(t, "weak.yaml")
+	assert.False(t, rep.Proved())
+	require.Len(t, rep.Invariants, 2)
+	for _, ir := range rep.Invariants {
+		assert.Empty(t, ir.Failing, "%s holds on the unmutated code", ir.Invariant.ID)
+		assert.Positive(t, ir.Count(Survived), ir.Invariant.ID)
+		assert.False(t, ir.Proved(), ir.Invariant.ID)
+	}
+	res := byName(rep)
+	for _, name := range []string{
+		"load-first-checks-bounds.LoadFirst.first-delete_108",
+		"close-ends-encoder.CommandBuffer.Close.delete_63",
+	} {
+		require.Contains(t, res, name)
+		assert.Equal(t, Survived, res[name].Verdict, name)
+	}
+	var out bytes.Buffer
+	rep.Print(&out, "")
+	assert.Contains(t, out.String(), "survived  load-first-checks-bounds LoadFirst first-delete@108")
+}
+
+// TestVoidIsNeverAKill takes a revert the invariant catches and adds a
+// type error: the invariant would still fire on it, but a mutant that
+// does not compile is void.
+func TestVoidIsNeverAKill(t *testing.T) {
+	rep := prove(t, "proved.yaml")
+	res := byName(rep)["encoder-retained.CommandBuffer.getOrCreateEncoder.delete"]
+	require.NotNil(t, res)
+	require.Equal(t, Killed, res.Verdict)
+
+	for name, extra := range map[string]string{
+		"type error":  "\nvar _ int = \"not an int\"\n",
+		"parse error": "\nfunc {\n",
+	} {
+		m := *res.Mutant
+		m.Files = map[string][]byte{}
+		for f, data := range res.Mutant.Files {
+			m.Files[f] = append(bytes.Clone(data), extra...)
+		}
+		for _, exact := range []bool{false, true} {
+			r := &Result{Mutant: &m}
+			dir, _ := filepath.Abs(mod)
+			require.NoError(t, checkAll(rep.Set, []*Result{r}, Options{Dir: dir, Jobs: 1, Exact: exact}))
+			assert.Equal(t, Void, r.Verdict, "%s (exact %v): %s", name, exact, r.Detail)
+		}
+	}
+}
+
+func TestVacuousInvariant(t *testing.T) {
+	rep := prove(t, "vacuous.yaml")
+	require.Len(t, rep.Invariants, 1)
+	ir := rep.Invariants[0]
+	require.Len(t, ir.Vacuous, 1)
+	assert.Contains(t, ir.Vacuous[0], "(*p.Buffer).retain appears only in comments")
+	assert.False(t, ir.Proved())
+	assert.False(t, rep.Proved())
+}
+
+// TestFastMatchesExact checks the in-memory re-check of one package
+// against engine.Run with the mutant as an overlay, which loads
+// everything again, for the mutants of a call and a hold invariant.
+func TestFastMatchesExact(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full load per mutant")
+	}
+	dir, err := filepath.Abs(mod)
+	require.NoError(t, err)
+	set, err := invariants.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	fast, err := Run(set, Options{Dir: dir})
+	require.NoError(t, err)
+	var sample []*Result
+	for _, r := range fast.Mutants() {
+		if id := r.Mutant.Invariant.ID; id == "encoder-retained" || id == "eval-locked" {
+			s := &Result{Mutant: r.Mutant}
+			if r.Mutant.Void != "" {
+				s.Verdict, s.Detail = Void, r.Mutant.Void
+			}
+			sample = append(sample, s)
+		}
+	}
+	require.NoError(t, checkAll(set, sample, Options{Dir: dir, Exact: true}))
+	want := byName(fast)
+	for _, r := range sample {
+		assert.Equal(t, want[r.Mutant.Name].Verdict, r.Verdict, "%s: fast %s, exact %s", r.Mutant.Name, want[r.Mutant.Name].Detail, r.Detail)
+	}
+	assert.Len(t, sample, len(callOps)+len(holdOps))
+}
+
+// TestWorkingTreeUntouched checks that proving, with and without --test,
+// writes nothing into the module.
+func TestWorkingTreeUntouched(t *testing.T) {
+	before := treeHash(t, mod)
+	rep := prove(t, "guardlint.yaml")
+	assert.Equal(t, before, treeHash(t, mod))
+	dir, _ := filepath.Abs(mod)
+	only(rep, "encoder-retained")
+	_, err := RunTests(rep, TestOptions{Command: "true", Dir: dir, Timeout: timeout}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, before, treeHash(t, mod))
+}
+
+// treeHash hashes every file under dir with its name.
+func treeHash(t *testing.T, dir string) [32]byte {
+	h := sha256.New()
+	require.NoError(t, filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		h.Write([]byte(path + "\x00"))
+		h.Write(data)
+		return err
+	}))
+	var sum [32]byte
+	copy(sum[:], h.Sum(nil))
+	return sum
+}
+
+// only keeps the invariants of a report with the given ids.
+func only(rep *Report, ids ...string) {
+	var keep []*InvariantReport
+	for _, ir := range rep.Invariants {
+		for _, id := range ids {
+			if ir.Invariant.ID == id {
+				keep = append(keep, ir)
+			}
+		}
+	}
+	rep.Invariants = keep
+}
+
+// hasLine reports whether text has a line with all the words, in order.
+func hasLine(text string, words ...string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		rest, ok := l, true
+		for _, w := range words {
+			i := strings.Index(rest, w)
+			if i < 0 {
+				ok = false
+				break
+			}
+			rest = rest[i+len(w):]
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// TestKillNeedsTheInvariantAtTheSite checks the kill rule: the mutated
+// invariant itself, inside the mutated function's lines.
+func TestKillNeedsTheInvariantAtTheSite(t *testing.T) {
+	inv := &invariants.Invariant{ID: "a"}
+	m := &Mutant{Invariant: inv, Site: Site{File: "/m/p.go", Func: "f", Start: 10, End: 20}}
+	at := func(id, file string, line int) []engine.Finding {
+		return []engine.Finding{{ID: id, Pos: token.Position{Filename: file, Line: line, Column: 1}}}
+	}
+	for _, tc := range []struct {
+		name string
+		fs   []engine.Finding
+		want Verdict
+	}{
+		{"inside", at("a", "/m/p.go", 15), Killed},
+		{"first line", at("a", "/m/p.go", 10), Killed},
+		{"last line", at("a", "/m/p.go", 20), Killed},
+		{"another function", at("a", "/m/p.go", 21), Survived},
+		{"another file", at("a", "/m/q.go", 15), Survived},
+		{"the invariants file", at("a", "/m/guardlint.yaml", 15), Survived},
+		{"another invariant", at("b", "/m/p.go", 15), Survived},
+		{"nothing", nil, Survived},
+	} {
+		got, detail := verdict(m, tc.fs)
+		assert.Equal(t, tc.want, got, "%s: %s", tc.name, detail)
+	}
+}

@@ -1,0 +1,80 @@
+package prove
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// timeout is the per-mutant limit of the tests' commands, far above what
+// they need.
+const timeout = time.Minute
+
+// TestTextGuardDiscrimination runs the kind of guard guardlint replaces,
+// a grep for the call's text, as the --test command: it detects the
+// deleted call and misses the commented, disabled and quoted ones, which
+// the invariant kills.
+func TestTextGuardDiscrimination(t *testing.T) {
+	rep := prove(t, "guardlint.yaml")
+	only(rep, "encoder-retained")
+	dir, _ := filepath.Abs(mod)
+	out := t.TempDir()
+	tr, err := RunTests(rep, TestOptions{
+		Command: `echo "$GUARDLINT_MUTANT_DIR" > "$GUARDLINT_MUTANT_OUT/$GUARDLINT_MUTANT"; grep -q 'enc.retain()' p/p.go`,
+		Dir:     dir,
+		Timeout: timeout,
+		Out:     out,
+	}, nil)
+	require.NoError(t, err)
+	outcome := map[string]Outcome{}
+	for _, r := range tr.Results {
+		outcome[r.Result.Mutant.Op] = r.Outcome
+		assert.Equal(t, Killed, r.Result.Verdict, r.Result.Mutant.Name)
+		// The command ran in a copy, named by the environment.
+		copyDir, err := os.ReadFile(filepath.Join(out, r.Result.Mutant.Name))
+		require.NoError(t, err, r.Result.Mutant.Name)
+		assert.NotEqual(t, dir, string(bytes.TrimSpace(copyDir)))
+	}
+	assert.Equal(t, Detected, outcome[opDelete])
+	assert.Equal(t, Detected, outcome[opWrongRecv], "new(Buffer).retain() does not read enc.retain()")
+	for _, op := range []string{opLineComment, opBlockComment, opIfFalse, opConstFalse, opAfterReturn, opMoved, opClosure, opString} {
+		assert.Equal(t, Missed, outcome[op], op)
+	}
+	_, err = os.Stat(filepath.Join(out, "baseline"))
+	assert.NoError(t, err, "the unmutated module runs first")
+	var buf bytes.Buffer
+	tr.Print(&buf)
+	assert.True(t, hasLine(buf.String(), "encoder-retained", "block-comment", "killed", "missed"), buf.String())
+	assert.Contains(t, buf.String(), "caught by both")
+}
+
+func TestTestTimeout(t *testing.T) {
+	rep := prove(t, "guardlint.yaml")
+	only(rep, "reset-does-not-release")
+	dir, _ := filepath.Abs(mod)
+	tr, err := RunTests(rep, TestOptions{
+		Command: `[ "$GUARDLINT_MUTANT" = baseline ] || sleep 30`,
+		Dir:     dir,
+		Timeout: 300 * time.Millisecond,
+		Jobs:    2,
+	}, nil)
+	require.NoError(t, err)
+	require.NotEmpty(t, tr.Results)
+	for _, r := range tr.Results {
+		assert.Equal(t, TimedOut, r.Outcome, r.Result.Mutant.Name)
+		assert.Less(t, r.Elapsed, 10*time.Second, "the command's children are killed at the limit")
+	}
+}
+
+func TestTestBaselineMustPass(t *testing.T) {
+	rep := prove(t, "proved.yaml")
+	dir, _ := filepath.Abs(mod)
+	_, err := RunTests(rep, TestOptions{Command: "exit 3", Dir: dir, Timeout: timeout}, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "unmutated module")
+}
