@@ -76,6 +76,12 @@ func TestCustomBinary(t *testing.T) {
 		assert.Contains(t, out, `broken/guardlint.yaml:7:5: invariant: unknown key "cal"`)
 	})
 
+	t.Run("package gone", func(t *testing.T) {
+		code, out := golangciLint(t, bin, cache, filepath.Join(td, "gone"), "./...")
+		assert.Equal(t, 3, code, out)
+		assert.Contains(t, out, "plugin(guardlint): BuildAnalyzers guardlint: invariants name packages that do not exist:\nguardlint.yaml:8:5: invariant moved: cannot verify: package example.com/gone/q not found")
+	})
+
 	t.Run("unknown settings key", func(t *testing.T) {
 		code, out := golangciLint(t, bin, cache, filepath.Join(td, "clean"), "-c", filepath.Join(td, "badkey.golangci.yml"), "./...")
 		assert.Equal(t, 3, code, out)

@@ -87,8 +87,9 @@ func New(raw any) (register.LinterPlugin, error) {
 
 // BuildAnalyzers loads the invariants and returns a fresh suite reading
 // them. The files are loaded here rather than in the first analysis pass
-// so that a missing or broken file stops golangci-lint before it
-// analyses anything, with the loader's file:line:col errors.
+// so that a missing or broken file, or an invariant whose package does not
+// exist (see checkPackagesExist), stops golangci-lint before it analyses
+// anything, with file:line:col errors.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	paths, err := p.paths()
 	if err != nil {
@@ -98,6 +99,9 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	set, err := src()
 	if err != nil {
 		return nil, fmt.Errorf("guardlint: cannot load invariants:\n%w", err)
+	}
+	if err := checkPackagesExist(set, p.dir); err != nil {
+		return nil, err
 	}
 	analyzers := suite.New(src)
 	for _, a := range analyzers {

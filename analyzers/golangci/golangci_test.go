@@ -121,6 +121,14 @@ func TestBrokenConfig(t *testing.T) {
 	assert.Regexp(t, `testdata/broken/guardlint.yaml:7:5: invariant: unknown key "cal"`, err.Error())
 }
 
+// TestPackageGone checks that an invariant whose package no longer exists
+// stops the run: no package golangci-lint analyses would report it.
+func TestPackageGone(t *testing.T) {
+	_, err := build(t, "testdata/gone", nil)
+	require.Error(t, err)
+	assert.Equal(t, "guardlint: invariants name packages that do not exist:\nguardlint.yaml:8:5: invariant moved: cannot verify: package example.com/gone/q not found", err.Error())
+}
+
 // TestAnalyzersAreFresh checks that every BuildAnalyzers call builds its
 // own values: golangci-lint may build the plugin more than once in a
 // process, with different settings.
@@ -144,6 +152,10 @@ func TestCacheKeyFollowsInvariants(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n"), 0o644))
 	src, err := os.ReadFile("testdata/clean/guardlint.yaml")
 	require.NoError(t, err)
+	code, err := os.ReadFile("testdata/clean/p/p.go")
+	require.NoError(t, err)
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "p"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "p", "p.go"), code, 0o644))
 	write := func(content string) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "guardlint.yaml"), []byte(content), 0o644))
 	}

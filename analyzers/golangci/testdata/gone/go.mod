@@ -1,0 +1,3 @@
+module example.com/gone
+
+go 1.26
