@@ -28,4 +28,11 @@
 // lives in the package set by the invariant's or the file's `package` key.
 // A package path whose last element contains a dot is written quoted:
 // `"gopkg.in/yaml.v3".Marshal`.
+//
+// With `lang: c`, `cpp`, `cuda` or `rust`, an invariant names files instead
+// of packages (`files`, globs relative to the invariants file), functions by
+// their `::` path (`Class::method`, `ns::fn`, `Type::method`), and calls and
+// locks by token patterns in that language (`msg_send![encoder, retain]`);
+// `all` and `defines` apply to those languages only. The loader checks
+// their shape; the tree-sitter front end parses the patterns.
 package invariants
