@@ -40,7 +40,7 @@ func Main(args []string, stdout, stderr io.Writer, config ConfigFunc) int {
 	fs.StringVar(&opts.Dir, "C", "", "run as if started in `dir`")
 	fs.IntVar(&opts.Jobs, "jobs", 0, "mutants checked at once (default GOMAXPROCS)")
 	fs.BoolVar(&opts.Exact, "exact", false, "check each mutant with a full load of the packages (slow; the reference for the fast check)")
-	fs.BoolVar(&verbose, "v", false, "print phase times to stderr")
+	fs.BoolVar(&verbose, "v", false, "list every mutant with its verdict, and print phase times to stderr")
 	fs.StringVar(&show, "show", "", "print the mutated function of the mutant `NAME` (the names -v lists) and its verdict")
 	fs.StringVar(&tcfg.Command, "test", "", "also run `CMD` (through sh -c) on a copy of the module per mutant and report which mutants it detects")
 	fs.DurationVar(&tcfg.Timeout, "test-timeout", 10*time.Minute, "time limit of CMD per mutant; a mutant that runs past it counts as detected")
@@ -88,6 +88,9 @@ func Main(args []string, stdout, stderr io.Writer, config ConfigFunc) int {
 	}
 	if show != "" {
 		return rep.Show(stdout, show)
+	}
+	if verbose {
+		rep.PrintMutants(stdout, opts.Dir)
 	}
 	rep.Print(stdout, opts.Dir)
 	code := exitProved

@@ -150,3 +150,14 @@ func (r *Report) Show(w io.Writer, name string) int {
 	fmt.Fprintf(w, "no mutant named %s\n", name)
 	return exitConfig
 }
+
+// PrintMutants writes one line per mutant: verdict, name (for -show) and
+// detail.
+func (r *Report) PrintMutants(w io.Writer, dir string) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, res := range r.Mutants() {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", res.Verdict, res.Mutant.Name, engineRel(dir, res.Detail))
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+}
