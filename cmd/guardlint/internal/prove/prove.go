@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"sort"
 	"sync"
 	"time"
 
@@ -212,13 +211,12 @@ func checkAll(set *invariants.Set, todo []*Result, opts Options) error {
 	for range jobs {
 		wg.Go(func() {
 			for res := range next {
-				check := findings
 				var fs []engine.Finding
 				var err error
 				if opts.Exact {
 					fs, err = exactFindings(set, res.Mutant, opts)
 				} else {
-					fs, err = check(set, res.Mutant)
+					fs, err = findings(set, res.Mutant)
 				}
 				switch {
 				case isVoid(err):
@@ -250,15 +248,4 @@ func progress(opts Options, what string, start time.Time) {
 	if opts.Verbose != nil {
 		fmt.Fprintf(opts.Verbose, "guardlint prove: %-24s %7.0fms\n", what, float64(time.Since(start).Microseconds())/1000)
 	}
-}
-
-// sortResults orders results by invariant, target and op.
-func sortResults(rs []*Result) {
-	sort.SliceStable(rs, func(i, j int) bool {
-		a, b := rs[i].Mutant, rs[j].Mutant
-		if a.Invariant.ID != b.Invariant.ID {
-			return a.Invariant.ID < b.Invariant.ID
-		}
-		return a.Target < b.Target
-	})
 }
