@@ -82,6 +82,12 @@ func TestCustomBinary(t *testing.T) {
 		assert.Contains(t, out, "plugin(guardlint): BuildAnalyzers guardlint: invariants name packages that do not exist:\nguardlint.yaml:8:5: invariant moved: cannot verify: package example.com/gone/q not found")
 	})
 
+	t.Run("C invariant", func(t *testing.T) {
+		code, out := golangciLint(t, bin, cache, filepath.Join(td, "cfamily"), "./...")
+		assert.Equal(t, 3, code, out)
+		assert.Contains(t, out, "plugin(guardlint): BuildAnalyzers guardlint: C, C++, CUDA or Rust invariants do not hold:\nnative/buf.c:5:6: invariant buf-flushed: buf_release must call buf_flush")
+	})
+
 	t.Run("unknown settings key", func(t *testing.T) {
 		code, out := golangciLint(t, bin, cache, filepath.Join(td, "clean"), "-c", filepath.Join(td, "badkey.golangci.yml"), "./...")
 		assert.Equal(t, 3, code, out)

@@ -87,8 +87,9 @@ func New(raw any) (register.LinterPlugin, error) {
 
 // BuildAnalyzers loads the invariants and returns a fresh suite reading
 // them. The files are loaded here rather than in the first analysis pass
-// so that a missing or broken file, or an invariant whose package does not
-// exist (see checkPackagesExist), stops golangci-lint before it analyses
+// so that a missing or broken file, an invariant whose package does not
+// exist (see checkPackagesExist), or a C, C++, CUDA or Rust invariant that
+// does not hold (see checkNative) stops golangci-lint before it analyses
 // anything, with file:line:col errors.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	paths, err := p.paths()
@@ -101,6 +102,9 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 		return nil, fmt.Errorf("guardlint: cannot load invariants:\n%w", err)
 	}
 	if err := checkPackagesExist(set, p.dir); err != nil {
+		return nil, err
+	}
+	if err := checkNative(set, p.dir); err != nil {
 		return nil, err
 	}
 	analyzers := suite.New(src)

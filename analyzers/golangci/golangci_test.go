@@ -129,6 +129,14 @@ func TestPackageGone(t *testing.T) {
 	assert.Equal(t, "guardlint: invariants name packages that do not exist:\nguardlint.yaml:8:5: invariant moved: cannot verify: package example.com/gone/q not found", err.Error())
 }
 
+// TestNativeInvariants checks that a C invariant that does not hold stops
+// the run: golangci-lint would drop an issue in a .c file.
+func TestNativeInvariants(t *testing.T) {
+	_, err := build(t, "testdata/cfamily", nil)
+	require.Error(t, err)
+	assert.Equal(t, "guardlint: C, C++, CUDA or Rust invariants do not hold:\nnative/buf.c:5:6: invariant buf-flushed: buf_release must call buf_flush, and contains no live call of it (why: an unflushed buffer loses the tail of the log)", err.Error())
+}
+
 // TestAnalyzersAreFresh checks that every BuildAnalyzers call builds its
 // own values: golangci-lint may build the plugin more than once in a
 // process, with different settings.

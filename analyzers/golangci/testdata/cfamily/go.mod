@@ -1,0 +1,3 @@
+module example.com/cfamily
+
+go 1.26
