@@ -44,6 +44,8 @@ const Name = "guardlint"
 // looked for at the root of the Go module golangci-lint runs in.
 const DefaultFile = "guardlint.yaml"
 
+// init registers the plugin, as `golangci-lint custom` expects of a module
+// plugin imported for its side effect.
 func init() {
 	register.Plugin(Name, New)
 }

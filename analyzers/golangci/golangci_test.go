@@ -71,6 +71,8 @@ func lint(t *testing.T, analyzers []*analysis.Analyzer) []string {
 	return out
 }
 
+// TestFindings runs the plugin's analyzers over a module with a reverted
+// call and a stale invariant.
 func TestFindings(t *testing.T) {
 	as, err := build(t, "testdata/dirty", map[string]any{"config": []any{"guardlint.yaml"}})
 	require.NoError(t, err)
@@ -85,6 +87,7 @@ func TestFindings(t *testing.T) {
 	}, lint(t, as))
 }
 
+// TestClean runs them over a module where every invariant holds.
 func TestClean(t *testing.T) {
 	// No settings at all: guardlint.yaml at the module root.
 	as, err := build(t, "testdata/clean/p", nil)
@@ -92,18 +95,21 @@ func TestClean(t *testing.T) {
 	assert.Empty(t, lint(t, as))
 }
 
+// TestUnknownSettingsKey checks that a misspelled settings key is an error.
 func TestUnknownSettingsKey(t *testing.T) {
 	_, err := build(t, "testdata/clean", map[string]any{"confg": []any{"guardlint.yaml"}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `guardlint settings (allowed keys: config): decoding settings: json: unknown field "confg"`)
 }
 
+// TestSettingsWrongType checks that config must be a list.
 func TestSettingsWrongType(t *testing.T) {
 	_, err := build(t, "testdata/clean", map[string]any{"config": "guardlint.yaml"})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "cannot unmarshal string")
 }
 
+// TestNoConfig checks that finding no invariants file is an error.
 func TestNoConfig(t *testing.T) {
 	_, err := build(t, "testdata/noconfig", nil)
 	require.Error(t, err)
@@ -114,6 +120,8 @@ func TestNoConfig(t *testing.T) {
 	assert.Contains(t, err.Error(), "absent.yaml: no such file or directory")
 }
 
+// TestBrokenConfig checks that loader errors stop the plugin, with their
+// positions.
 func TestBrokenConfig(t *testing.T) {
 	_, err := build(t, "testdata/broken", nil)
 	require.Error(t, err)

@@ -22,6 +22,7 @@ func repoRel(t *testing.T, p string) string {
 	return filepath.ToSlash(rel)
 }
 
+// TestJSONFlag runs -json over a module with findings.
 func TestJSONFlag(t *testing.T) {
 	code, out, errOut := run(t, noEnv, "-C", "testdata/dirty", "-json", "./...")
 	assert.Equal(t, ExitFindings, code, errOut)
@@ -48,12 +49,14 @@ func TestJSONFlag(t *testing.T) {
 	assert.Equal(t, "https://example.com/adr/1", retained.Ref)
 }
 
+// TestJSONFlagClean runs -json over a clean module.
 func TestJSONFlagClean(t *testing.T) {
 	code, out, errOut := run(t, noEnv, "-C", "testdata/clean", "-json")
 	assert.Equal(t, ExitClean, code, errOut)
 	assert.JSONEq(t, `{"version": 1, "findings": []}`, out)
 }
 
+// TestSARIFFlag runs -sarif and validates the log against the schema.
 func TestSARIFFlag(t *testing.T) {
 	code, out, errOut := run(t, noEnv, "-C", "testdata/dirty", "-sarif", "./...")
 	assert.Equal(t, ExitFindings, code, errOut)
@@ -66,6 +69,7 @@ func TestSARIFFlag(t *testing.T) {
 	assert.Equal(t, repoRel(t, "testdata/dirty/p/p.go"), *res[1].Locations[0].PhysicalLocation.ArtifactLocation.URI)
 }
 
+// TestOutputFlagsExclusive checks that -json and -sarif cannot be combined.
 func TestOutputFlagsExclusive(t *testing.T) {
 	code, out, errOut := run(t, noEnv, "-C", "testdata/clean", "-json", "-sarif")
 	assert.Equal(t, ExitConfig, code)

@@ -58,6 +58,7 @@ func JSON(w io.Writer, r Report) error {
 	return enc.Encode(doc)
 }
 
+// jsonFindingOf converts one finding, with paths relative to root.
 func jsonFindingOf(root string, f engine.Finding) jsonFinding {
 	out := jsonFinding{ID: f.ID, Message: f.Message}
 	if f.Pos.Filename != "" {

@@ -30,6 +30,7 @@ func dirtyReport(t *testing.T) Report {
 	return Report{Root: dir, Set: set, Findings: res.Findings}
 }
 
+// TestJSON checks the whole -json document of a run with four findings.
 func TestJSON(t *testing.T) {
 	var buf bytes.Buffer
 	require.NoError(t, JSON(&buf, dirtyReport(t)))
@@ -67,6 +68,7 @@ func TestJSON(t *testing.T) {
 }`, buf.String())
 }
 
+// TestJSONNoFindings checks that a clean run still prints a document.
 func TestJSONNoFindings(t *testing.T) {
 	var buf bytes.Buffer
 	require.NoError(t, JSON(&buf, Report{Root: "/r", Set: &invariants.Set{}}))
@@ -153,6 +155,7 @@ func TestSARIFValidationBites(t *testing.T) {
 	assert.ErrorContains(t, log.Validate(), "startLine")
 }
 
+// TestRepoRoot checks where repository-relative paths start.
 func TestRepoRoot(t *testing.T) {
 	root := t.TempDir()
 	sub := filepath.Join(root, "a", "b")
@@ -166,6 +169,8 @@ func TestRepoRoot(t *testing.T) {
 	assert.Equal(t, wt, RepoRoot(sub))
 }
 
+// TestFileOutsideRoot checks that a file outside the root keeps an
+// absolute file URI.
 func TestFileOutsideRoot(t *testing.T) {
 	rep := dirtyReport(t)
 	rep.Root = filepath.Join(rep.Root, "p") // guardlint.yaml lies outside
