@@ -19,9 +19,9 @@ func TestPrefilter(t *testing.T) {
 }
 
 func TestExpand(t *testing.T) {
-	files, err := expand("testdata", invariants.Glob{Pattern: "**/[et]*.rs"})
+	files, err := expand("testdata", invariants.Glob{Pattern: "**/[e]*.rs"})
 	assert.NoError(t, err)
-	assert.Equal(t, []string{"testdata/rust/encoder.rs", "testdata/rust/table.rs"}, files)
+	assert.Equal(t, []string{"testdata/rust/encoder.rs"}, files)
 	files, err = expand("testdata", invariants.Glob{Pattern: "cpp/registry.cc"})
 	assert.NoError(t, err)
 	assert.Equal(t, []string{"testdata/cpp/registry.cc"}, files)

@@ -44,22 +44,57 @@ func qualified(fn *model.Func) string { return strings.Join(fn.Path, "::") }
 func (t *target) checkCall(f *syntax.File, fn *model.Func) []Finding {
 	want := t.inv.Call.To.Raw
 	var dead *model.Call
+	var live []*syntax.Node
 	for _, c := range t.lang.Calls(f, fn, t.conf) {
 		if !model.MatchCall(&c, t.pattern) {
 			continue
 		}
 		if c.Live() {
-			return nil
+			live = append(live, c.Node)
+			continue
 		}
 		if dead == nil {
 			c := c
 			dead = &c
 		}
 	}
+	if len(live) > 0 {
+		if t.inv.Call.EveryPath {
+			return t.checkEveryPath(f, fn, live)
+		}
+		return nil
+	}
 	if dead != nil {
 		return []Finding{report(t.inv, f, dead.Node, "%s must call %s; this call does not count: it is %s", qualified(fn), want, dead.Dead)}
 	}
 	return []Finding{report(t.inv, f, fn.Name, "%s must call %s, and contains no live call of it", qualified(fn), want)}
+}
+
+// checkEveryPath: every live return, and the end of the body when it is
+// reached, comes after a call that runs on the way there; see dominated.
+func (t *target) checkEveryPath(f *syntax.File, fn *model.Func, calls []*syntax.Node) []Finding {
+	var out []Finding
+	want := t.inv.Call.To.Raw
+	exits, fallsThrough := t.lang.Exits(f, fn, t.conf)
+	for _, e := range exits {
+		if !dominated(e, calls, fn.Body) {
+			out = append(out, report(t.inv, f, e, "%s must call %s on every path, but this return is reached without the call", qualified(fn), want))
+		}
+	}
+	if fallsThrough {
+		covered := false
+		for _, c := range calls {
+			if unconditional(c, fn.Body) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			end := fn.Body.Children[len(fn.Body.Children)-1]
+			out = append(out, report(t.inv, f, end, "%s must call %s on every path, but the end of its body is reached without the call", qualified(fn), want))
+		}
+	}
+	return out
 }
 
 // checkForbid: no call matching the pattern runs or might run.

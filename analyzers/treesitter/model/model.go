@@ -140,6 +140,10 @@ type Language interface {
 	// Pattern parses a token pattern written in the language and returns
 	// its tokens.
 	Pattern(src string) ([]string, error)
+	// Exits lists the live points where the function returns early or
+	// late (return statements, Rust's `?`), leaving out those of lambdas
+	// and closures, and reports whether the end of the body is reached.
+	Exits(f *syntax.File, fn *Func, c *Config) (exits []*syntax.Node, fallsThrough bool)
 	// Writes lists the writes of a field in the function: assignments,
 	// increments, taking its address or a mutable reference, initialising
 	// it in a constructor or struct literal of typ, mutating methods

@@ -1,0 +1,49 @@
+// Annotated source for call with every_path in C++: `// want ID "regexp"`
+// marks a finding; every other line must stay silent.
+struct Encoder {
+  void release();
+};
+bool busy();
+
+void end_straight(Encoder* enc) {
+  enc->release();
+}
+
+int end_then_return(Encoder* enc, int n) {
+  enc->release();
+  if (n > 0) {
+    return n;
+  }
+  return 0;
+}
+
+int end_in_return(Encoder* enc) {
+  return (enc->release(), 0);
+}
+
+void end_both_arms_returning(Encoder* enc) {
+  if (busy()) {
+    enc->release();
+    return;
+  }
+  enc->release();
+}
+
+void end_lambda_return(Encoder* enc) {
+  auto f = [] { return 1; };
+  enc->release();
+}
+
+int end_early_return(Encoder* enc, int n) {
+  if (n == 0) {
+    return -1;  // want cpp-every-path "end_early_return must call enc->release on every path, but this return is reached without the call"
+  }
+  enc->release();
+  return n;
+}
+
+void end_one_branch(Encoder* enc) {
+  if (busy()) {
+    enc->release();
+  }
+}  // want cpp-every-path "end_one_branch must call enc->release on every path, but the end of its body is reached without the call"
