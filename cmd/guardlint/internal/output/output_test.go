@@ -3,6 +3,7 @@ package output
 import (
 	"bytes"
 	"encoding/json"
+	"go/token"
 	"os"
 	"path/filepath"
 	"testing"
@@ -184,4 +185,37 @@ func TestFileOutsideRoot(t *testing.T) {
 	assert.Regexp(t, `^file:///.*/testdata/dirty/guardlint.yaml$`, *al.URI)
 	loc := log.Runs[0].Results[1].Locations[0].PhysicalLocation.ArtifactLocation
 	assert.Equal(t, "p.go", *loc.URI)
+}
+
+// TestRunLevelFinding checks a finding about a whole invariants file (no
+// invariant id): JSON leaves id and kind out, SARIF files it under
+// guardlint/run.
+func TestRunLevelFinding(t *testing.T) {
+	dir, err := filepath.Abs("testdata/dirty")
+	require.NoError(t, err)
+	set, err := invariants.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	// The engine reports this when none of a file's packages was loaded,
+	// e.g. guardlint run on the wrong directory.
+	pos := token.Position{Filename: filepath.Join(dir, "guardlint.yaml"), Line: 1, Column: 1}
+	rep := Report{Root: dir, Set: set, Findings: []engine.Finding{{
+		Pos: pos, End: pos,
+		Message: "cannot verify: no package that guardlint.yaml names was loaded by ./other/...",
+	}}}
+
+	var buf bytes.Buffer
+	require.NoError(t, JSON(&buf, rep))
+	assert.JSONEq(t, `{"version": 1, "findings": [{
+		"file": "guardlint.yaml", "line": 1, "column": 1, "end_line": 1, "end_column": 1,
+		"message": "cannot verify: no package that guardlint.yaml names was loaded by ./other/..."}]}`, buf.String())
+
+	buf.Reset()
+	require.NoError(t, SARIF(&buf, rep, ""))
+	log, err := sarif.FromBytes(buf.Bytes(), sarif.WithStrictValidation())
+	require.NoError(t, err)
+	require.NoError(t, log.Validate())
+	run := log.Runs[0]
+	require.Len(t, run.Results, 1)
+	assert.Equal(t, RuleRun, *run.Results[0].RuleID)
+	assert.Equal(t, RuleRun, *run.Tool.Driver.Rules[run.Results[0].RuleIndex].ID)
 }
