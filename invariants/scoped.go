@@ -25,6 +25,10 @@ func parseScoped(s string) (Name, error) {
 			return n, fmt.Errorf("name %q: %q is not an identifier (want fn, Type::method or ns::Class::method)", s, seg)
 		}
 	}
+	if strings.HasPrefix(s, "::") {
+		// An empty first segment anchors the name at the file's top level.
+		segs = append([]string{""}, segs...)
+	}
 	n.Scoped = segs
 	return n, nil
 }
