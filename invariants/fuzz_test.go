@@ -23,6 +23,8 @@ func FuzzParse(f *testing.F) {
 		"version: 1\ninvariants:\n  - {id: a, why: w, function: (*p.T).m, hold: {lock: p.mu, mode: shared}}\n",
 		"version: 1\ninvariants:\n  - {id: a, why: w, field: (p.T).f, owns: {writers: [\"x.y\".F]}}\n",
 		"version: 1\ninvariants: &a [*a]\n", "{{{{", "version: !!binary aGk=\n",
+		"version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, files: [a/**/*.rs], defines: {feature: [x]}, function: ::T::f, call: {to: 'm![a, b]'}}\n",
+		"version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, files: a.cc, all: true, field: T::f, owns: {writers: [T::~T]}}\n",
 	} {
 		f.Add([]byte(s))
 	}
