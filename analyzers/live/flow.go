@@ -182,13 +182,39 @@ func (a *Analysis[S]) transfer(s S, step *Step) S {
 
 func (a *Analysis[S]) apply(s S, e *Effect) S {
 	if e.Lit != nil && !e.Deferred {
-		out := Through(e.Lit, s, a.transfer, a.Meet)
+		out := a.runDefers(e.Lit, Through(e.Lit, s, a.transfer, a.Meet))
 		if e.Cond {
 			return a.Meet(s, out)
 		}
 		return out
 	}
 	return a.Effect(s, e)
+}
+
+// runDefers applies, at the exit of a literal that ran, the calls it
+// deferred: they run when the literal returns, before whatever follows it
+// (func() { mu.Lock(); defer mu.Unlock() }() leaves mu unlocked). A defer
+// in the literal's entry block is registered on every path and runs for
+// sure; one elsewhere may not have been registered, so it is applied as a
+// call that may not run (Cond). Deferred calls run last in, first out.
+func (a *Analysis[S]) runDefers(lit *Body, s S) S {
+	var deferred []*Effect
+	for i, blk := range lit.Blocks {
+		for _, step := range blk.Steps {
+			for _, e := range step.Effects {
+				if e.Deferred {
+					now := *e
+					now.Deferred = false
+					now.Cond = e.Cond || i != 0
+					deferred = append(deferred, &now)
+				}
+			}
+		}
+	}
+	for i := len(deferred) - 1; i >= 0; i-- {
+		s = a.apply(s, deferred[i])
+	}
+	return s
 }
 
 // Run analyses a body.

@@ -196,3 +196,23 @@ func afterReturn() {
 	evalMu.Lock()
 	defer evalMu.Unlock()
 }
+
+func nestedScope() {
+	func() {
+		evalMu.Lock()
+		defer evalMu.Unlock()
+	}()
+	work() // want `invariant nested-scope: locks.evalMu is not held here`
+}
+
+// nestedScopeWork does its work under the lock, but the lock is released
+// before the function returns: hold asks for Lock and a deferred Unlock of
+// the function itself, so that a panic in the work cannot leave it taken
+// and the return does not run unlocked.
+func nestedScopeWork() {
+	func() {
+		evalMu.Lock()
+		defer evalMu.Unlock()
+		work()
+	}()
+} // want `invariant nested-scope-work: locks.evalMu is not held here`

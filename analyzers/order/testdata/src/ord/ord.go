@@ -83,3 +83,17 @@ func afterReturnCheck(t *Table, i int) int {
 	check(t, i)
 	return 0
 }
+
+func deferredInLiteral(t *Table, i int) int {
+	func() { defer check(t, i) }()
+	return t.read(i)
+}
+
+func deferredInLiteralBranch(t *Table, i int, ok bool) int {
+	func() {
+		if ok {
+			defer check(t, i)
+		}
+	}()
+	return t.read(i) // want `invariant deferred-in-literal-branch: ord.deferredInLiteralBranch must call ord.check before`
+}
