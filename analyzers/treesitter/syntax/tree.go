@@ -120,11 +120,21 @@ func (f *File) Position(offset int) token.Position {
 	return token.Position{Filename: f.Path, Offset: offset, Line: line + 1, Column: offset - f.lines[line] + 1}
 }
 
-// Text returns the source text of n.
-func (f *File) Text(n *Node) string { return string(f.Src[n.Start:n.End]) }
+// Text returns the source text of n, or "" for a nil node: error recovery
+// can leave out any child, and callers need not check each one.
+func (f *File) Text(n *Node) string {
+	if n == nil {
+		return ""
+	}
+	return string(f.Src[n.Start:n.End])
+}
 
-// Child returns the first child with the given field name, or nil.
+// Child returns the first child with the given field name, or nil; nil
+// for a nil node too, like the other accessors.
 func (n *Node) Child(field string) *Node {
+	if n == nil {
+		return nil
+	}
 	for _, c := range n.Children {
 		if c.Field == field {
 			return c
@@ -135,6 +145,9 @@ func (n *Node) Child(field string) *Node {
 
 // ChildrenOf returns every child with the given field name.
 func (n *Node) ChildrenOf(field string) []*Node {
+	if n == nil {
+		return nil
+	}
 	var out []*Node
 	for _, c := range n.Children {
 		if c.Field == field {
@@ -146,6 +159,9 @@ func (n *Node) ChildrenOf(field string) []*Node {
 
 // NamedChildren returns the named children that are not comments.
 func (n *Node) NamedChildren() []*Node {
+	if n == nil {
+		return nil
+	}
 	var out []*Node
 	for _, c := range n.Children {
 		if c.Named && !IsComment(c) {
@@ -191,6 +207,9 @@ func FirstBad(n *Node) *Node {
 // comments: two spellings that differ only in spaces, line breaks or
 // comments have the same tokens.
 func (f *File) Tokens(n *Node) []string {
+	if n == nil {
+		return nil
+	}
 	var out []string
 	var walk func(n *Node)
 	walk = func(n *Node) {
