@@ -87,7 +87,7 @@ func Main(args []string, stdout, stderr io.Writer, config ConfigFunc) int {
 		return exitFailure
 	}
 	if show != "" {
-		return rep.Show(stdout, show)
+		return rep.Show(stdout, opts.Dir, show)
 	}
 	if verbose {
 		rep.PrintMutants(stdout, opts.Dir)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -124,7 +126,7 @@ func engineRel(dir, msg string) string {
 // Show prints one mutant: its verdict and the mutated function as the
 // mutant has it. It returns the exit code: 0 when found, 2 when no mutant
 // has that name.
-func (r *Report) Show(w io.Writer, name string) int {
+func (r *Report) Show(w io.Writer, dir, name string) int {
 	for _, res := range r.Mutants() {
 		m := res.Mutant
 		if m.Name != name {
@@ -135,14 +137,14 @@ func (r *Report) Show(w io.Writer, name string) int {
 			fmt.Fprintln(w)
 			return exitProved
 		}
-		fmt.Fprintf(w, "\n%s\n", m.Site)
+		fmt.Fprintf(w, "\n%s:%d-%d (%s)\n", engine.RelPath(dir, m.Site.File), m.Site.Start, m.Site.End, m.Site.Func)
 		lines := strings.Split(string(m.Files[m.Site.File]), "\n")
 		for i := m.Site.Start; i <= m.Site.End && i <= len(lines); i++ {
 			fmt.Fprintf(w, "%5d  %s\n", i, lines[i-1])
 		}
 		for file, data := range m.Files {
 			if file != m.Site.File {
-				fmt.Fprintf(w, "%s:\n%s", file, data)
+				fmt.Fprintf(w, "%s:\n%s", engine.RelPath(dir, file), data)
 			}
 		}
 		return exitProved

@@ -62,6 +62,7 @@ func TestTestTimeout(t *testing.T) {
 		Dir:     dir,
 		Timeout: 300 * time.Millisecond,
 		Jobs:    2,
+		Out:     t.TempDir(),
 	}, nil)
 	require.NoError(t, err)
 	require.NotEmpty(t, tr.Results)
@@ -74,7 +75,7 @@ func TestTestTimeout(t *testing.T) {
 func TestTestBaselineMustPass(t *testing.T) {
 	rep := prove(t, "proved.yaml")
 	dir, _ := filepath.Abs(mod)
-	_, err := RunTests(rep, TestOptions{Command: "exit 3", Dir: dir, Timeout: timeout}, nil)
+	_, err := RunTests(rep, TestOptions{Command: "exit 3", Dir: dir, Timeout: timeout, Out: t.TempDir()}, nil)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "unmutated module")
 }
