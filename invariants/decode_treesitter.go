@@ -138,6 +138,7 @@ func checkGlob(s string) error {
 	return nil
 }
 
+// kindNames joins rule kinds for messages.
 func kindNames(kinds []Kind) string {
 	s := make([]string, len(kinds))
 	for i, k := range kinds {
@@ -146,6 +147,7 @@ func kindNames(kinds []Kind) string {
 	return strings.Join(s, ", ")
 }
 
+// kindIn reports whether k is one of list.
 func kindIn(k Kind, list []Kind) bool {
 	for _, x := range list {
 		if x == k {

@@ -19,6 +19,8 @@ func MatchGlob(glob, name string) bool {
 	return matchSegs(strings.Split(glob, "/"), strings.Split(name, "/"))
 }
 
+// matchSegs matches path segments against glob segments, `**` spanning
+// any number of them.
 func matchSegs(glob, name []string) bool {
 	for len(glob) > 0 {
 		if glob[0] == "**" {

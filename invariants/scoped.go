@@ -55,7 +55,7 @@ func isCIdent(s string) bool {
 // (`msg_send![encoder, retain]`) or a lock expression (`self.mu`). The
 // front end parses it with the target's grammar and compares tokens; here
 // only what needs no grammar is checked: it is not empty and its brackets
-// balance outside string and character literals.
+// balance outside string literals.
 func parsePattern(s string) (Name, error) {
 	n := Name{Raw: s}
 	if strings.TrimSpace(s) == "" {

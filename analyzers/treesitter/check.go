@@ -237,6 +237,8 @@ func checkFile(j *fileJob) {
 	}
 }
 
+// defineKey identifies a configuration, so that a file is indexed once per
+// set of defines.
 func defineKey(c *model.Config) string {
 	var b strings.Builder
 	for _, d := range c.Defines {
@@ -245,6 +247,7 @@ func defineKey(c *model.Config) string {
 	return b.String()
 }
 
+// add records a definition of the target; workers call it concurrently.
 func (t *target) add(m match) {
 	t.mu.Lock()
 	t.matches = append(t.matches, m)
@@ -296,6 +299,7 @@ func (t *target) verdict() []Finding {
 	return out
 }
 
+// globList lists an invariant's globs for messages.
 func globList(inv *invariants.Invariant) string {
 	var s []string
 	for _, g := range inv.Files {

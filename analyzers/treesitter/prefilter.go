@@ -20,6 +20,7 @@ type prefilter struct {
 	fn    []byte   // Rust: must occur as `fn <name>`; nil for the C family
 }
 
+// newPrefilter builds the filter for a scoped function name.
 func newPrefilter(lang invariants.Lang, scoped []string) prefilter {
 	var p prefilter
 	for i, s := range scoped {
@@ -79,6 +80,8 @@ func followsFn(before []byte) bool {
 	return len(rest) == 0 || !isIdentByte(rest[len(rest)-1])
 }
 
+// isIdentByte reports whether b can be part of an identifier (any byte of
+// a multi-byte UTF-8 sequence counts).
 func isIdentByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
 }

@@ -136,6 +136,7 @@ func nameSegs(f *syntax.File, n *syntax.Node) []string {
 	return nil
 }
 
+// appendPath returns a new path: scope, then segs.
 func appendPath(scope, segs []string) []string {
 	out := make([]string, 0, len(scope)+len(segs))
 	return append(append(out, scope...), segs...)

@@ -39,6 +39,7 @@ type walker struct {
 	onStmt func(n *syntax.Node, s state)
 }
 
+// newWalker prepares a walker for a body, with the local names it calls.
 func newWalker(f *syntax.File, body *syntax.Node, c *model.Config) *walker {
 	w := &walker{f: f, c: c, called: map[string]bool{}}
 	var scan func(n *syntax.Node)
@@ -136,6 +137,8 @@ func (w *walker) stmt(n *syntax.Node, s state) bool {
 	return false
 }
 
+// ifStmt walks an if statement, with constant conditions folded, and
+// reports whether neither arm falls through.
 func (w *walker) ifStmt(n *syntax.Node, s state) bool {
 	cond := n.Child("condition")
 	w.expr(cond, s)
@@ -197,6 +200,8 @@ func (w *walker) children(n *syntax.Node, s state) {
 	}
 }
 
+// call records a call and walks its callee and arguments; a lambda called
+// in place runs.
 func (w *walker) call(n *syntax.Node, s state) {
 	fn := n.Child("function")
 	c := model.Call{Node: n, Tokens: w.f.Tokens(n), Dead: s.dead, MayRun: s.mayRun}

@@ -88,6 +88,7 @@ func eval(f *syntax.File, n *syntax.Node, c *model.Config) tri {
 	return boolTri(v != 0)
 }
 
+// value computes the integer value of a #if expression, if it can.
 func value(f *syntax.File, n *syntax.Node, c *model.Config) (int64, bool) {
 	if n == nil {
 		return 0, false
@@ -141,6 +142,8 @@ func value(f *syntax.File, n *syntax.Node, c *model.Config) (int64, bool) {
 	return 0, false
 }
 
+// binary computes a binary #if expression; && and || decide with one
+// side unknown when the other settles them.
 func binary(f *syntax.File, n *syntax.Node, c *model.Config) (int64, bool) {
 	op := f.Text(n.Child("operator"))
 	l, lok := value(f, n.Child("left"), c)
@@ -216,6 +219,7 @@ func parseInt(s string) (int64, bool) {
 	return v, true
 }
 
+// b2i is 1 for true and 0 for false.
 func b2i(b bool) int64 {
 	if b {
 		return 1
@@ -223,6 +227,7 @@ func b2i(b bool) int64 {
 	return 0
 }
 
+// boolTri lifts a bool.
 func boolTri(b bool) tri {
 	if b {
 		return yes
@@ -230,6 +235,7 @@ func boolTri(b bool) tri {
 	return no
 }
 
+// not negates; unknown stays unknown.
 func not(t tri) tri {
 	switch t {
 	case yes:
@@ -240,6 +246,7 @@ func not(t tri) tri {
 	return unknown
 }
 
+// and is false when either side is.
 func and(a, b tri) tri {
 	if a == no || b == no {
 		return no
@@ -250,6 +257,7 @@ func and(a, b tri) tri {
 	return unknown
 }
 
+// or is true when either side is.
 func or(a, b tri) tri {
 	if a == yes || b == yes {
 		return yes

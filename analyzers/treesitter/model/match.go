@@ -71,6 +71,8 @@ func MatchLock(expr, pattern []string) bool {
 	return true
 }
 
+// stripReceiver drops an implicit receiver from the front of a lock
+// expression.
 func stripReceiver(toks []string) []string {
 	for _, r := range receivers {
 		if len(toks) > len(r) && equal(toks[:len(r)], r) {
@@ -80,6 +82,7 @@ func stripReceiver(toks []string) []string {
 	return toks
 }
 
+// equal reports whether two token slices are the same.
 func equal(a, b []string) bool {
 	if len(a) != len(b) {
 		return false

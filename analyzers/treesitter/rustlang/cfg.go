@@ -55,6 +55,7 @@ type cfgParser struct {
 	bad  bool
 }
 
+// next consumes a token; past the end it marks the predicate unreadable.
 func (p *cfgParser) next() string {
 	if p.i >= len(p.toks) {
 		p.bad = true
@@ -65,6 +66,7 @@ func (p *cfgParser) next() string {
 	return t
 }
 
+// peek returns the next token without consuming it, or "".
 func (p *cfgParser) peek() string {
 	if p.i >= len(p.toks) {
 		return ""
@@ -72,6 +74,8 @@ func (p *cfgParser) peek() string {
 	return p.toks[p.i]
 }
 
+// predicate reads one predicate: any(..), all(..), not(..), a name or
+// name = "value".
 func (p *cfgParser) predicate() bool {
 	name := p.next()
 	switch name {

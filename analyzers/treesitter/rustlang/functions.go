@@ -64,6 +64,7 @@ func typeName(f *syntax.File, t *syntax.Node) string {
 	return ""
 }
 
+// appendPath returns a new path: scope, then name.
 func appendPath(scope []string, name string) []string {
 	out := make([]string, 0, len(scope)+1)
 	return append(append(out, scope...), name)

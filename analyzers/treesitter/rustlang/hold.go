@@ -144,6 +144,7 @@ func noWork(f *syntax.File, n *syntax.Node) bool {
 	return false
 }
 
+// joined concatenates tokens: `std :: mem :: drop` is std::mem::drop.
 func joined(toks []string) string {
 	s := ""
 	for _, t := range toks {

@@ -35,6 +35,7 @@ type walker struct {
 	onStmt func(n *syntax.Node, s state)
 }
 
+// newWalker prepares a walker for a body, with the local names it calls.
 func newWalker(f *syntax.File, body *syntax.Node, c *model.Config) *walker {
 	w := &walker{f: f, c: c, called: map[string]bool{}}
 	var scan func(n *syntax.Node)
@@ -153,6 +154,7 @@ func (w *walker) children(n *syntax.Node, s state) {
 	}
 }
 
+// ifExpr walks an if expression, with constant conditions folded.
 func (w *walker) ifExpr(n *syntax.Node, s state) {
 	cond := n.Child("condition")
 	w.expr(cond, s)
@@ -172,6 +174,8 @@ func (w *walker) ifExpr(n *syntax.Node, s state) {
 	}
 }
 
+// call records a call and walks its callee and arguments; a closure
+// called in place runs.
 func (w *walker) call(n *syntax.Node, s state) {
 	fn := n.Child("function")
 	c := model.Call{Node: n, Tokens: w.f.Tokens(n), Dead: s.dead, MayRun: s.mayRun}
@@ -211,6 +215,8 @@ func (w *walker) closure(n *syntax.Node, s state, calledInPlace bool) {
 	}
 }
 
+// boundAndCalled reports whether a closure initialises a `let` whose name
+// the body calls.
 func (w *walker) boundAndCalled(n *syntax.Node) bool {
 	p := n.Parent
 	if p == nil || p.Kind != "let_declaration" || n.Field != "value" {

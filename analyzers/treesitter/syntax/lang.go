@@ -58,6 +58,7 @@ func load() {
 	}
 }
 
+// grammarOf returns the loaded grammar of a language.
 func grammarOf(l Lang) (*grammar, error) {
 	grammarsOnce.Do(load)
 	g, ok := grammars[l]

@@ -101,6 +101,7 @@ func copyTree(c *sitter.TreeCursor, g *grammar) *Node {
 	}
 }
 
+// lineStarts returns the offset of the first byte of every line.
 func lineStarts(src []byte) []int {
 	lines := []int{0}
 	for i, b := range src {
