@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -99,6 +100,10 @@ func RunTests(rep *Report, o TestOptions, log io.Writer) (*TestReport, error) {
 	if err != nil {
 		return nil, err
 	}
+	// An interrupt kills the running commands and stops the workers, so
+	// that the copies are removed on the way out.
+	stopped, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	tr := &TestReport{Command: o.Command, Out: o.Out}
 	copies := make([]string, o.Jobs)
 	for i := range copies {
@@ -110,7 +115,7 @@ func RunTests(rep *Report, o TestOptions, log io.Writer) (*TestReport, error) {
 		tr.Copy = time.Since(t)
 	}
 	t := time.Now()
-	base := run(o, copies[0], rel, "baseline")
+	base := run(stopped, o, copies[0], rel, "baseline")
 	tr.Baseline = time.Since(t)
 	if base.Outcome != Missed {
 		return nil, fmt.Errorf("--test command %s on the unmutated module: %s\n%s", base.Outcome, o.Command, base.Tail)
@@ -127,9 +132,12 @@ func RunTests(rep *Report, o TestOptions, log io.Writer) (*TestReport, error) {
 	for _, dir := range copies {
 		wg.Go(func() {
 			for r := range next {
+				if stopped.Err() != nil {
+					continue // interrupted: drain without running
+				}
 				restore, err := apply(root, dir, r.Result.Mutant)
 				if err == nil {
-					got := run(o, dir, rel, r.Result.Mutant.Name)
+					got := run(stopped, o, dir, rel, r.Result.Mutant.Name)
 					r.Outcome, r.Elapsed, r.Tail = got.Outcome, got.Elapsed, got.Tail
 					err = restore()
 				}
@@ -150,12 +158,16 @@ func RunTests(rep *Report, o TestOptions, log io.Writer) (*TestReport, error) {
 	close(next)
 	wg.Wait()
 	tr.Elapsed = time.Since(start)
+	if stopped.Err() != nil {
+		return nil, errors.New("--test interrupted")
+	}
 	return tr, first
 }
 
-// run runs the command once in a copy.
-func run(o TestOptions, copyDir, rel, name string) *TestResult {
-	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
+// run runs the command once in a copy, until the limit passes or parent
+// is done.
+func run(parent context.Context, o TestOptions, copyDir, rel, name string) *TestResult {
+	ctx, cancel := context.WithTimeout(parent, o.Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "sh", "-c", o.Command)
 	cmd.Dir = filepath.Join(copyDir, rel)
