@@ -395,7 +395,13 @@ func (d *decoder) decodeRule(f field, inv *Invariant, what string, ctx nameConte
 		if v, ok := m["every_path"]; ok {
 			r.EveryPath, _ = d.boolean(v, "call.every_path")
 		}
-		if v, ok := m["via"]; ok {
+		if v, ok := m["via"]; ok && ctx.lang.TreeSitter() {
+			for i, item := range d.seq(v, "call.via") {
+				if h, ok := d.target(field{key: v.key, value: item}, fmt.Sprintf("call.via[%d]", i), ctx); ok {
+					r.Via = append(r.Via, h)
+				}
+			}
+		} else if ok {
 			r.Via = d.names(v, "call.via", ctx)
 		}
 		inv.Call = r

@@ -76,7 +76,7 @@ func (d *decoder) decodeTreeSitter(m map[string]field, n *yaml.Node, inv *Invari
 			continue // the rule decoder reports the shape
 		}
 		for i := 0; i+1 < len(r.value.Content); i += 2 {
-			if key := r.value.Content[i]; key.Value == "via" {
+			if key := r.value.Content[i]; key.Value == "via" && k != KindCall {
 				d.errorf(key, "%s: %s.%s is not checked for lang %s", what, k, key.Value, inv.Lang)
 			}
 		}

@@ -107,7 +107,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unbalanced pattern", "version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, files: a.rs, function: f, call: {to: 'msg_send![a, b'}}\n", []string{":3:70: call.to: pattern \"msg_send![a, b\": unclosed '['"}},
 		{"field not scoped", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: a.c, field: f, owns: {writers: [g]}}\n", []string{":3:49: field \"f\": want Type::field"}},
 		{"go writer in rust", "version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, files: a.rs, field: T::f, owns: {writers: [(*T).g]}}\n", []string{":3:76: owns.writers[0]: name \"(*T).g\""}},
-		{"via not checked", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: a.c, function: f, call: {to: g, via: [h]}}\n", []string{":3:69: invariant a: call.via is not checked for lang c"}},
+		{"hold via not checked", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: a.c, function: f, hold: {lock: m, via: [h]}}\n", []string{":3:71: invariant a: hold.via is not checked for lang c"}},
 		{"bad glob", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: 'src/[a.c', function: f, call: {to: g}}\n", []string{":3:37: files: glob \"src/[a.c\": syntax error in pattern"}},
 		{"list define in c", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: a.c, defines: {X: [1, 2]}, function: f, call: {to: g}}\n", []string{":3:55: defines.X must be a string, number or boolean, not a list"}},
 		{"bad all", "version: 1\ninvariants:\n  - {id: a, why: w, lang: c, files: a.c, all: 1, function: f, call: {to: g}}\n", []string{":3:47: all must be true or false"}},

@@ -81,7 +81,7 @@ func TestSchemaAgreesWithLoader(t *testing.T) {
 		"files on go":            "version: 1\ninvariants: [{id: a, why: w, files: a.go, function: p.F, call: {to: p.G}}]\n",
 		"package on rust":        "version: 1\ninvariants: [{id: a, why: w, lang: rust, package: ./p, files: a.rs, function: f, call: {to: g}}]\n",
 		"unscoped field in c":    "version: 1\ninvariants: [{id: a, why: w, lang: c, files: a.c, field: f, owns: {writers: [g]}}]\n",
-		"via on c":               "version: 1\ninvariants: [{id: a, why: w, lang: c, files: a.c, function: f, call: {to: g, via: [h]}}]\n",
+		"hold via on c":          "version: 1\ninvariants: [{id: a, why: w, lang: c, files: a.c, function: f, hold: {lock: m, via: [h]}}]\n",
 		"list define in cpp":     "version: 1\ninvariants: [{id: a, why: w, lang: cpp, files: a.cc, defines: {X: [1]}, function: f, call: {to: g}}]\n",
 		"owns with function":     "version: 1\ninvariants: [{id: a, why: w, function: p.F, owns: {writers: [p.G]}}]\n",
 		"function and functions": "version: 1\ninvariants: [{id: a, why: w, function: p.F, functions: [p.G], call: {to: p.G}}]\n",

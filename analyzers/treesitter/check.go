@@ -52,6 +52,16 @@ type target struct {
 	pattern, first []string
 	// filter rejects files that cannot define the function unparsed.
 	filter prefilter
+	// everyPath asks for the call on every path: the rule's every_path,
+	// or always for a helper.
+	everyPath bool
+	// via holds the names (last segments) of the call rule's helpers, whose
+	// calls count as the call.
+	via [][]string
+	// helper marks a target that is a `via` helper of another invariant's
+	// call: it must call the pattern on every path, or the invariant
+	// cannot be verified.
+	helper bool
 	// matches is filled by the workers, under mu.
 	mu      sync.Mutex
 	matches []match
@@ -107,9 +117,26 @@ func Check(set *invariants.Set, opts Options) []Finding {
 		if len(files) == 0 {
 			continue
 		}
+		var via [][]string
+		var names []invariants.Name
 		for _, n := range inv.Functions {
+			names = append(names, n)
+		}
+		if inv.Kind == invariants.KindCall {
+			for _, h := range inv.Call.Via {
+				via = append(via, []string{h.Scoped[len(h.Scoped)-1]})
+				names = append(names, h)
+			}
+		}
+		for i, n := range names {
 			t := &target{inv: inv, name: n, lang: lang, conf: &model.Config{Defines: inv.Defines}, pattern: pattern, first: first}
 			t.filter = newPrefilter(inv.Lang, n.Scoped)
+			if i < len(inv.Functions) {
+				t.via = via
+				t.everyPath = inv.Kind == invariants.KindCall && inv.Call.EveryPath
+			} else {
+				t.helper, t.everyPath = true, true
+			}
 			targets = append(targets, t)
 			for _, p := range files {
 				key := string(inv.Lang) + "\x00" + p
@@ -254,6 +281,22 @@ func (t *target) add(m match) {
 	t.mu.Unlock()
 }
 
+// helperVerdict checks every definition of a `via` helper: each must parse
+// and make the call on every path, or the invariant that relies on it
+// cannot be verified.
+func (t *target) helperVerdict(found []match) []Finding {
+	for _, m := range found {
+		if m.bad != "" {
+			return []Finding{unverifiable(t.inv, t.name.Pos, "helper %s", m.bad)}
+		}
+		if len(m.findings) > 0 {
+			p := m.findings[0].Pos
+			return []Finding{unverifiable(t.inv, t.name.Pos, "helper %s does not call %s on every path (%s:%d)", t.name.Raw, t.inv.Call.To.Raw, p.Filename, p.Line)}
+		}
+	}
+	return nil
+}
+
 // verdict turns the matches of a target into findings: none found, found
 // more than once, or a definition that cannot be verified are findings of
 // their own.
@@ -278,8 +321,15 @@ func (t *target) verdict() []Finding {
 	if len(unreadable) > 0 {
 		return []Finding{unverifiable(inv, t.name.Pos, "cannot read %s", strings.Join(unreadable, "; "))}
 	}
+	what := "function"
+	if t.helper {
+		what = "helper"
+	}
 	if len(found) == 0 {
-		return []Finding{unverifiable(inv, t.name.Pos, "function %s not found in %s", t.name.Raw, globList(inv))}
+		return []Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s", what, t.name.Raw, globList(inv))}
+	}
+	if t.helper {
+		return t.helperVerdict(found)
 	}
 	if len(found) > 1 && !inv.All {
 		var at []string

@@ -46,7 +46,7 @@ func (t *target) checkCall(f *syntax.File, fn *model.Func) []Finding {
 	var dead *model.Call
 	var live []*syntax.Node
 	for _, c := range t.lang.Calls(f, fn, t.conf) {
-		if !model.MatchCall(&c, t.pattern) {
+		if !model.MatchCall(&c, t.pattern) && !t.viaCall(&c) {
 			continue
 		}
 		if c.Live() {
@@ -59,7 +59,7 @@ func (t *target) checkCall(f *syntax.File, fn *model.Func) []Finding {
 		}
 	}
 	if len(live) > 0 {
-		if t.inv.Call.EveryPath {
+		if t.everyPath {
 			return t.checkEveryPath(f, fn, live)
 		}
 		return nil
@@ -68,6 +68,17 @@ func (t *target) checkCall(f *syntax.File, fn *model.Func) []Finding {
 		return []Finding{report(t.inv, f, dead.Node, "%s must call %s; this call does not count: it is %s", qualified(fn), want, dead.Dead)}
 	}
 	return []Finding{report(t.inv, f, fn.Name, "%s must call %s, and contains no live call of it", qualified(fn), want)}
+}
+
+// viaCall reports whether a call is a call of one of the rule's helpers,
+// by the helper's own name: `retain_all()`, `self.retain_all()`.
+func (t *target) viaCall(c *model.Call) bool {
+	for _, h := range t.via {
+		if model.MatchTail(c.Callee, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkEveryPath: every live return, and the end of the body when it is
