@@ -133,7 +133,9 @@ func (w *walker) stmt(n *syntax.Node, s state) bool {
 		}
 		return false
 	}
-	w.children(n, s)
+	// Declarations and the rest are expressions to the walker; expr also
+	// skips nested definitions (a GNU C nested function is a statement).
+	w.expr(n, s)
 	return false
 }
 

@@ -93,3 +93,26 @@ void release_clean(struct buf *b) {
 void release_raw(struct buf *b) {
   free(b);  // want c-no-free "release_raw must not call free"
 }
+
+void revert_line_comment(struct buf *b) {  // want c-flush "contains no live call"
+  // buf_flush(b);
+}
+
+void revert_if_defined(struct buf *b) {
+#if defined(BUF_DEBUG) || BUF_LEVEL > 3
+  buf_flush(b);  // want c-flush "in `#if defined\(BUF_DEBUG\) \|\| BUF_LEVEL > 3`, which is not compiled"
+#endif
+}
+
+void revert_nested_function(struct buf *b) {  // want c-flush "contains no live call"
+  void flush_later(struct buf *x) { buf_flush(x); }
+}
+
+void revert_after_exit(struct buf *b) {
+  exit(1);
+  buf_flush(b);  // want c-flush "after the call of exit at line 112"
+}
+
+void broken(struct buf *b) {
+  buf_flush(b;
+}
