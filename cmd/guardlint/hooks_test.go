@@ -45,7 +45,9 @@ func (cb *CommandBuffer) getOrCreateEncoder() *Encoder {
 )
 
 // gitEnv is the environment of the git commands: a fixed identity, and
-// no hook settings or repository location inherited from outside.
+// no git configuration, hook settings or repository location inherited
+// from outside. HOME stays, so that go finds its usual caches and
+// settings when the hooks build and run guardlint.
 func gitEnv(extra ...string) []string {
 	var env []string
 	for _, kv := range os.Environ() {
@@ -56,7 +58,7 @@ func gitEnv(extra ...string) []string {
 	env = append(env,
 		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
 		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
-		"GIT_CONFIG_NOSYSTEM=1", "HOME="+os.TempDir(),
+		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull,
 	)
 	return append(env, extra...)
 }
@@ -203,8 +205,9 @@ func TestPreCommit(t *testing.T) {
 		t.Skip("pre-commit is not installed (Debian: apt-get install pre-commit); .ci/run installs it")
 	}
 	env := gitEnv("PRE_COMMIT_HOME=" + t.TempDir())
-	// pre-commit builds the hook with GOPATH set to its own directory;
-	// sharing the module cache only spares downloading every module again.
+	// pre-commit builds the hook with GOPATH set to its own directory,
+	// which moves the module cache there; keeping the usual one only
+	// spares downloading every module again.
 	if out, err := exec.Command("go", "env", "GOMODCACHE").Output(); err == nil {
 		env = append(env, "GOMODCACHE="+strings.TrimSpace(string(out)))
 	}
