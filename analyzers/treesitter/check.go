@@ -90,6 +90,9 @@ func Check(set *invariants.Set, opts Options) []Finding {
 	var order []string
 	expanded := map[string][]string{}
 	var owns []ownsJob
+	// matched is every file a glob matched, with its language, for the
+	// suppression comments.
+	matched := map[string]invariants.Lang{}
 	for _, inv := range set.Invariants {
 		if !inv.Lang.TreeSitter() {
 			continue
@@ -98,6 +101,9 @@ func Check(set *invariants.Set, opts Options) []Finding {
 		if inv.Kind == invariants.KindOwns {
 			files, errs := expandAll(inv, expanded)
 			out = append(out, errs...)
+			for _, p := range files {
+				matched[p] = inv.Lang
+			}
 			if len(files) > 0 {
 				owns = append(owns, ownsJob{inv: inv, files: files})
 			}
@@ -114,6 +120,9 @@ func Check(set *invariants.Set, opts Options) []Finding {
 		}
 		files, errs := expandAll(inv, expanded)
 		out = append(out, errs...)
+		for _, p := range files {
+			matched[p] = inv.Lang
+		}
 		if len(files) == 0 {
 			continue
 		}
@@ -156,6 +165,11 @@ func Check(set *invariants.Set, opts Options) []Finding {
 	}
 	for _, t := range targets {
 		out = append(out, t.verdict()...)
+	}
+	dirs, errs := suppressions(matched)
+	out = suppress(set, out, dirs)
+	for _, err := range errs {
+		out = append(out, Finding{Message: fmt.Sprintf("cannot read suppressions: %v", err)})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i].Pos, out[j].Pos

@@ -39,6 +39,8 @@ class CommandBuffer {
   void revert_nested_function();
   void revert_other_receiver();
   void revert_other_method();
+  void suppressed();
+  void suppressed_nothing();
 
  private:
   Encoder* enc;
@@ -117,12 +119,12 @@ void CommandBuffer::revert_else_of_true() {
 
 void CommandBuffer::revert_after_return() {
   return;
-  enc->retain();  // want cpp-retain "after the return at line 119"
+  enc->retain();  // want cpp-retain "after the return at line 121"
 }
 
 void CommandBuffer::revert_after_throw() {
   throw 1;
-  enc->retain();  // want cpp-retain "after the throw at line 124"
+  enc->retain();  // want cpp-retain "after the throw at line 126"
 }
 
 void CommandBuffer::revert_lambda_uncalled() {
@@ -141,6 +143,23 @@ void CommandBuffer::revert_other_receiver() {  // want cpp-retain "contains no l
 
 void CommandBuffer::revert_other_method() {  // want cpp-retain "contains no live call"
   enc->retainCount();
+}
+
+}  // namespace gpu
+
+namespace gpu {
+
+// Suppression comments work as in Go files: on the finding's line or the
+// line above, with the invariant id and a reason.
+void CommandBuffer::suppressed() {
+  if (false) {
+    //guardlint:ignore cpp-retain the test double owns no pool
+    enc->retain();
+  }
+}
+
+void CommandBuffer::suppressed_nothing() {
+  enc->retain();  //guardlint:ignore cpp-retain stale: the call is live  // want suppression "guardlint:ignore cpp-retain suppresses nothing on this line or the next"
 }
 
 }  // namespace gpu
