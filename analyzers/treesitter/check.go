@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"bytes"
 	"fmt"
 	"go/token"
 	"os"
@@ -159,12 +160,18 @@ func Check(set *invariants.Set, opts Options) []Finding {
 			}
 		}
 	}
-	run(jobs, order, opts)
+	marks := &marked{files: map[string]bool{}}
+	run(jobs, order, opts, marks)
 	for _, j := range owns {
-		out = append(out, checkOwns(j.inv, j.files)...)
+		out = append(out, checkOwns(j.inv, j.files, marks)...)
 	}
 	for _, t := range targets {
 		out = append(out, t.verdict()...)
+	}
+	for p := range matched {
+		if !marks.files[p] {
+			delete(matched, p) // read, and no directive in it
+		}
 	}
 	dirs, errs := suppressions(matched)
 	out = suppress(set, out, dirs)
@@ -210,8 +217,24 @@ func expandAll(inv *invariants.Invariant, expanded map[string][]string) ([]strin
 	return files, out
 }
 
+// marked collects the files that hold a suppression comment, noted while
+// the workers read them, so that no file is read twice.
+type marked struct {
+	mu    sync.Mutex
+	files map[string]bool
+}
+
+// note records path when src may hold a directive.
+func (m *marked) note(path string, src []byte) {
+	if bytes.Contains(src, []byte(suppressPrefix)) {
+		m.mu.Lock()
+		m.files[path] = true
+		m.mu.Unlock()
+	}
+}
+
 // run checks the files on a pool of workers.
-func run(jobs map[string]*fileJob, order []string, opts Options) {
+func run(jobs map[string]*fileJob, order []string, opts Options, marks *marked) {
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -223,7 +246,7 @@ func run(jobs map[string]*fileJob, order []string, opts Options) {
 		go func() {
 			defer wg.Done()
 			for j := range ch {
-				checkFile(j)
+				checkFile(j, marks)
 			}
 		}()
 	}
@@ -236,8 +259,9 @@ func run(jobs map[string]*fileJob, order []string, opts Options) {
 
 // checkFile parses one file, when its bytes can hold a target, and checks
 // every target defined in it.
-func checkFile(j *fileJob) {
+func checkFile(j *fileJob, marks *marked) {
 	src, err := os.ReadFile(j.path)
+	marks.note(j.path, src)
 	if err != nil {
 		for _, t := range j.targets {
 			t.add(match{pos: token.Position{Filename: j.path}, bad: err.Error()})

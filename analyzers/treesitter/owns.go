@@ -14,7 +14,7 @@ import (
 // neither the field nor a writer are skipped unparsed. A writer found
 // nowhere, or a function that mentions the field and does not parse,
 // cannot be verified.
-func checkOwns(inv *invariants.Invariant, files []string) []Finding {
+func checkOwns(inv *invariants.Invariant, files []string, marks *marked) []Finding {
 	lang := languages[inv.Lang]
 	conf := &model.Config{Defines: inv.Defines}
 	scoped := inv.Field.Scoped
@@ -31,6 +31,7 @@ func checkOwns(inv *invariants.Invariant, files []string) []Finding {
 	var out []Finding
 	for _, p := range files {
 		src, err := os.ReadFile(p)
+		marks.note(p, src)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Field.Pos, "cannot read %s: %v", p, err))
 			continue

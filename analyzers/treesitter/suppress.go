@@ -24,9 +24,9 @@ type directive struct {
 	used       bool
 }
 
-// suppressions reads the directives of every file an invariant's globs
-// matched. Only files whose bytes hold the prefix are parsed, so that a
-// directive inside a string literal is not taken for one.
+// suppressions reads the directives of the given files (those of the
+// globs whose bytes hold the prefix); they are parsed, so that a directive
+// inside a string literal is not taken for one.
 func suppressions(files map[string]invariants.Lang) ([]*directive, []error) {
 	paths := make([]string, 0, len(files))
 	for p := range files {
