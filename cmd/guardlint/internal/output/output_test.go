@@ -219,3 +219,10 @@ func TestRunLevelFinding(t *testing.T) {
 	assert.Equal(t, RuleRun, *run.Results[0].RuleID)
 	assert.Equal(t, RuleRun, *run.Tool.Driver.Rules[run.Results[0].RuleIndex].ID)
 }
+
+// TestSummaryWithoutRule checks that an invariant missing its rule is
+// summarised by its id instead of crashing the report.
+func TestSummaryWithoutRule(t *testing.T) {
+	assert.Equal(t, "invariant x", Summary(&invariants.Invariant{ID: "x", Kind: invariants.KindOwns}))
+	assert.Equal(t, "invariant y", Summary(&invariants.Invariant{ID: "y", Kind: invariants.KindCall}))
+}
