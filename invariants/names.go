@@ -105,7 +105,7 @@ func parseName(s string, ctx nameContext) (Name, error) {
 		}
 		pkg, idents, err := splitQualified(inner, ctx)
 		if err != nil {
-			return n, fmt.Errorf("name %q: %v", s, err)
+			return n, fmt.Errorf("name %q: %w", s, err)
 		}
 		if len(idents) != 1 {
 			return n, fmt.Errorf("name %q: want one type name inside the parentheses", s)
@@ -115,7 +115,7 @@ func parseName(s string, ctx nameContext) (Name, error) {
 	}
 	pkg, idents, err := splitQualified(rest, ctx)
 	if err != nil {
-		return n, fmt.Errorf("name %q: %v", s, err)
+		return n, fmt.Errorf("name %q: %w", s, err)
 	}
 	switch len(idents) {
 	case 1:
