@@ -132,7 +132,7 @@ func checkGlob(s string) error {
 			return fmt.Errorf("glob %q: `**` must be a whole path segment", s)
 		}
 		if _, err := matchSegment(seg, ""); err != nil {
-			return fmt.Errorf("glob %q: %v", s, err)
+			return fmt.Errorf("glob %q: %w", s, err)
 		}
 	}
 	return nil

@@ -68,9 +68,10 @@ func parsePattern(s string) (Name, error) {
 		r := rune(s[i])
 		switch {
 		case quote != 0:
-			if r == '\\' {
+			switch r {
+			case '\\':
 				i++
-			} else if r == quote {
+			case quote:
 				quote = 0
 			}
 		case r == '"':

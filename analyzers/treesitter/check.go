@@ -128,10 +128,7 @@ func Check(set *invariants.Set, opts Options) []Finding {
 			continue
 		}
 		var via [][]string
-		var names []invariants.Name
-		for _, n := range inv.Functions {
-			names = append(names, n)
-		}
+		names := append([]invariants.Name(nil), inv.Functions...)
 		if inv.Kind == invariants.KindCall {
 			for _, h := range inv.Call.Via {
 				via = append(via, []string{h.Scoped[len(h.Scoped)-1]})

@@ -117,7 +117,7 @@ func (p *cfgParser) predicate() bool {
 	}
 	vals, set := p.c.Lookup(name)
 	if p.peek() != "=" {
-		return set && !(len(vals) == 1 && vals[0] == "false")
+		return set && (len(vals) != 1 || vals[0] != "false")
 	}
 	p.next()
 	// A string literal is three tokens: the quotes and the content, or

@@ -39,10 +39,7 @@ func (Language) Pattern(src string) ([]string, error) {
 	if len(fns) != 1 {
 		return nil, fmt.Errorf("pattern %q does not parse as one rust expression", src)
 	}
-	var stmts []*syntax.Node
-	for _, n := range fns[0].Body.NamedChildren() {
-		stmts = append(stmts, n)
-	}
+	stmts := fns[0].Body.NamedChildren()
 	if len(stmts) != 1 || stmts[0].Kind != "expression_statement" {
 		return nil, fmt.Errorf("pattern %q is not one rust expression", src)
 	}
