@@ -28,6 +28,7 @@ type edits struct {
 	imports map[string]string // import path -> name, for the mutant's own file
 }
 
+// newEdits starts the edits of one mutant of a package.
 func newEdits(p *goPackage) *edits {
 	return &edits{p: p, byFile: map[string][]textEdit{}, imports: map[string]string{}}
 }

@@ -166,7 +166,7 @@ func findDecl(f *ast.File, k funcKey) *ast.FuncDecl {
 	return nil
 }
 
-// qualifier writes type names for the mutant's own file, recording the
+// typeString writes a type for the mutant's own file, recording the
 // imports it needs; a type of another package that is not exported
 // cannot be written there.
 func (e *edits) typeString(t types.Type) (string, error) {
