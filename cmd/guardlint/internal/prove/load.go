@@ -93,6 +93,18 @@ func load(set *invariants.Set, opts Options) (loaded, error) {
 	return out, nil
 }
 
+// mutants generates the mutants of a Go invariant in every loaded package
+// its targets live in.
+func (l loaded) mutants(inv *invariants.Invariant) ([]*Mutant, []string) {
+	var ms []*Mutant
+	var vacuous []string
+	for _, p := range l.of(inv) {
+		ms = append(ms, p.mutants(inv)...)
+		vacuous = append(vacuous, p.vacuity(inv)...)
+	}
+	return ms, vacuous
+}
+
 // mutants generates the mutants of an invariant in this package.
 func (p *goPackage) mutants(inv *invariants.Invariant) []*Mutant {
 	switch inv.Kind {

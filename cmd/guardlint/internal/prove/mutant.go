@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -31,6 +32,11 @@ type Mutant struct {
 	// Void says why the mutant could not be built or does not compile;
 	// a void mutant is never a kill.
 	Void string
+
+	// check runs the analyzers over a mutant of this language in memory;
+	// a mutant that does not parse or compile yields an error that wraps
+	// errVoid.
+	check func(set *invariants.Set, m *Mutant) ([]engine.Finding, error)
 
 	pkg *goPackage
 }
@@ -74,6 +80,7 @@ func newMutant(inv *invariants.Invariant, p *goPackage, host *ast.FuncDecl, op s
 		Name:      unsafeName.ReplaceAllString(inv.ID+"."+strings.TrimPrefix(key.recv+"."+key.name, ".")+"."+op, "_"),
 		pkg:       p,
 	}
+	m.check = findings
 	if void != "" {
 		m.Void = void
 		return m

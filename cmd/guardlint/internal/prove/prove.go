@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -40,6 +41,10 @@ type Options struct {
 	// Verbose receives progress, when set.
 	Verbose io.Writer
 }
+
+// noGenerator starts the reason an invariant of a language without a
+// mutant generator is skipped.
+const noGenerator = "no mutant generator for"
 
 // Verdict is what became of a mutant.
 type Verdict string
@@ -113,7 +118,7 @@ func (r *Report) Proved() bool {
 // unsupported reports whether the invariant's language has no mutant
 // generator yet; such invariants are listed but do not fail the run.
 func (r *InvariantReport) unsupported() bool {
-	return r.Invariant.Lang != invariants.LangGo
+	return strings.HasPrefix(r.Skipped, noGenerator)
 }
 
 // Mutants returns every result, in report order.
@@ -153,6 +158,7 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 	progress(opts, "baseline and load", start)
 
 	rep := &Report{Set: set}
+	generators := map[invariants.Lang]generator{invariants.LangGo: pkgs}
 	var todo []*Result
 	for _, inv := range set.Invariants {
 		ir := &InvariantReport{Invariant: inv}
@@ -162,8 +168,9 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 				ir.Failing = append(ir.Failing, f)
 			}
 		}
-		if inv.Lang != invariants.LangGo {
-			ir.Skipped = fmt.Sprintf("no mutant generator for %s yet", inv.Lang)
+		gen := generators[inv.Lang]
+		if gen == nil {
+			ir.Skipped = fmt.Sprintf("%s %s yet", noGenerator, inv.Lang)
 			continue
 		}
 		if len(ir.Failing) > 0 {
@@ -171,10 +178,7 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 			continue
 		}
 		var ms []*Mutant
-		for _, p := range pkgs.of(inv) {
-			ms = append(ms, p.mutants(inv)...)
-			ir.Vacuous = append(ir.Vacuous, p.vacuity(inv)...)
-		}
+		ms, ir.Vacuous = gen.mutants(inv)
 		if len(ms) == 0 && len(ir.Vacuous) == 0 {
 			ir.Skipped = "none of its packages is among the packages of this run"
 		}
@@ -194,6 +198,15 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 	progress(opts, "check", start)
 	rep.Elapsed = time.Since(start)
 	return rep, nil
+}
+
+// generator is a language's mutant generator. Go's is the packages
+// loaded with go/packages; the tree-sitter languages plug in beside it,
+// with mutants whose check re-parses their files in memory.
+type generator interface {
+	// mutants returns the reverts of an invariant, and the reasons it is
+	// vacuous.
+	mutants(inv *invariants.Invariant) ([]*Mutant, []string)
 }
 
 // checkAll decides every mutant that is not void yet, opts.Jobs at a time.
@@ -216,7 +229,7 @@ func checkAll(set *invariants.Set, todo []*Result, opts Options) error {
 				if opts.Exact {
 					fs, err = exactFindings(set, res.Mutant, opts)
 				} else {
-					fs, err = findings(set, res.Mutant)
+					fs, err = res.Mutant.check(set, res.Mutant)
 				}
 				switch {
 				case isVoid(err):
