@@ -132,14 +132,28 @@ func TestVoidIsNeverAKill(t *testing.T) {
 	}
 }
 
-func TestVacuousInvariant(t *testing.T) {
+// TestVacuousInvariants proves two forbids that hold whatever the code
+// does: one names a method that appears only in a comment, the other a
+// function of another package that the package never calls. Their
+// mutants are killed (the forbidden call put back is caught), but a
+// vacuous invariant is not proved.
+func TestVacuousInvariants(t *testing.T) {
 	rep := prove(t, "vacuous.yaml")
-	require.Len(t, rep.Invariants, 1)
-	ir := rep.Invariants[0]
-	require.Len(t, ir.Vacuous, 1)
-	assert.Contains(t, ir.Vacuous[0], "(*p.Buffer).retain appears only in comments")
-	assert.False(t, ir.Proved())
+	require.Len(t, rep.Invariants, 2)
+	want := []string{
+		"(*p.Buffer).retain appears only in comments of package p",
+		"sync.OnceFunc matches nothing: no code of package p uses it",
+	}
+	for i, ir := range rep.Invariants {
+		assert.Equal(t, []string{want[i]}, ir.Vacuous, ir.Invariant.ID)
+		assert.Equal(t, len(forbidOps), ir.Count(Killed), ir.Invariant.ID)
+		assert.False(t, ir.Proved(), ir.Invariant.ID)
+	}
 	assert.False(t, rep.Proved())
+	// The function of another package is called through an import of its
+	// own in the guarded file.
+	m := byName(rep)["eval-makes-no-once-funcs.Eval.call-at-entry"].Mutant
+	assert.Contains(t, string(m.Files[m.Site.File]), "import guardlintforbid \"sync\"")
 }
 
 // TestFastMatchesExact checks the in-memory re-check of one package
