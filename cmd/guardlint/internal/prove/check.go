@@ -35,7 +35,7 @@ func findings(set *invariants.Set, m *Mutant) ([]engine.Finding, error) {
 	parse := func(name string, data []byte) error {
 		f, err := parser.ParseFile(p.fset, name, data, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
-			return fmt.Errorf("%w: does not parse: %v", errVoid, err)
+			return fmt.Errorf("%w: does not parse: %w", errVoid, err)
 		}
 		files, names = append(files, f), append(names, name)
 		return nil
@@ -117,7 +117,7 @@ func typeCheck(p *goPackage, files []*ast.File) (*types.Package, *types.Info, er
 	}
 	tpkg, _ := conf.Check(p.pkg.PkgPath, p.fset, files, info)
 	if len(errs) > 0 {
-		return nil, nil, fmt.Errorf("%w: does not compile: %v", errVoid, errs[0])
+		return nil, nil, fmt.Errorf("%w: does not compile: %w", errVoid, errs[0])
 	}
 	return tpkg, info, nil
 }
@@ -167,7 +167,7 @@ func analyze(set *invariants.Set, pkgs ...*packages.Package) ([]engine.Finding, 
 func exactFindings(set *invariants.Set, m *Mutant, opts Options) ([]engine.Finding, error) {
 	res, err := engine.Run(set, engine.Options{Dir: opts.Dir, Patterns: opts.Patterns, Overlay: m.Files})
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", errVoid, err)
+		return nil, fmt.Errorf("%w: %w", errVoid, err)
 	}
 	return res.Findings, nil
 }
