@@ -13,6 +13,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/live"
+	"github.com/guardlint/guardlint/analyzers/resolve"
 	"github.com/guardlint/guardlint/analyzers/suppress"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
@@ -42,12 +43,12 @@ func NewAnalyzer(kind invariants.Kind, doc string, conf *analysis.Analyzer, chec
 
 // Rule is one rule analyzer's view of a pass.
 type Rule struct {
-	Pass *analysis.Pass
-	Conf *guardconf.Config
-	Live *live.Info
-	Sup  *suppress.Result
-	kind invariants.Kind
-	pkgs map[string]*types.Package
+	Pass  *analysis.Pass
+	Conf  *guardconf.Config
+	Live  *live.Info
+	Sup   *suppress.Result
+	kind  invariants.Kind
+	names *resolve.Scope
 }
 
 // New collects the results a rule analyzer needs from its pass.
@@ -118,79 +119,23 @@ func (r *Rule) Targets(inv *invariants.Invariant) []Target {
 	return out
 }
 
+// scope returns the packages names resolve in, seen from this package.
+func (r *Rule) scope() *resolve.Scope {
+	if r.names == nil {
+		r.names = resolve.NewScope(r.Pass.Pkg, r.Pass.TypesInfo)
+	}
+	return r.names
+}
+
 // Package finds a package by import path among this package, everything
 // it imports, and every package its code refers to.
-func (r *Rule) Package(path string) *types.Package {
-	if r.pkgs == nil {
-		r.pkgs = map[string]*types.Package{}
-		var add func(p *types.Package)
-		add = func(p *types.Package) {
-			if p == nil || r.pkgs[p.Path()] != nil {
-				return
-			}
-			r.pkgs[p.Path()] = p
-			for _, imp := range p.Imports() {
-				add(imp)
-			}
-		}
-		add(r.Pass.Pkg)
-		for _, obj := range r.Pass.TypesInfo.Uses {
-			add(obj.Pkg())
-		}
-	}
-	return r.pkgs[path]
-}
-
-// lookup resolves a name to its object: a package-level object, or a
-// method or field of a named type.
-func (r *Rule) lookup(n invariants.Name) (types.Object, error) {
-	pkg := r.Package(n.Pkg)
-	if pkg == nil {
-		return nil, fmt.Errorf("package %s is not imported by %s", n.Pkg, r.Pass.Pkg.Path())
-	}
-	obj := pkg.Scope().Lookup(n.Ident)
-	if obj == nil {
-		return nil, fmt.Errorf("%s is not declared in package %s", n.Ident, n.Pkg)
-	}
-	if n.Member == "" {
-		return obj, nil
-	}
-	tn, ok := obj.(*types.TypeName)
-	if !ok {
-		return nil, fmt.Errorf("%s is not a type", n.Ident)
-	}
-	member, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, n.Member)
-	if member == nil {
-		return nil, fmt.Errorf("%s has no method or field %s", n.Ident, n.Member)
-	}
-	return member, nil
-}
+func (r *Rule) Package(path string) *types.Package { return r.scope().Package(path) }
 
 // Func resolves a function or method name.
-func (r *Rule) Func(n invariants.Name) (*types.Func, error) {
-	obj, err := r.lookup(n)
-	if err != nil {
-		return nil, err
-	}
-	fn, ok := obj.(*types.Func)
-	if !ok {
-		return nil, fmt.Errorf("%s is not a function or method", n.Short())
-	}
-	return fn.Origin(), nil
-}
+func (r *Rule) Func(n invariants.Name) (*types.Func, error) { return r.scope().Func(n) }
 
 // Var resolves a package-level variable or a field.
-func (r *Rule) Var(n invariants.Name) (*types.Var, error) {
-	obj, err := r.lookup(n)
-	if err != nil {
-		return nil, err
-	}
-	v, ok := obj.(*types.Var)
-	if !ok {
-		return nil, fmt.Errorf("%s is not a variable or field", n.Short())
-	}
-	return v, nil
-}
+func (r *Rule) Var(n invariants.Name) (*types.Var, error) { return r.scope().Var(n) }
 
 // Funcs resolves a list of names, reporting each that does not resolve.
 func (r *Rule) Funcs(inv *invariants.Invariant, what string, names []invariants.Name) ([]*types.Func, bool) {

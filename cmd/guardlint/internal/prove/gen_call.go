@@ -15,11 +15,11 @@ var callOps = []string{opDelete, opLineComment, opBlockComment, opIfFalse, opCon
 // helper under via) in every target of the package. With every_path, the
 // call kept on one branch only is a revert too.
 func (p *goPackage) callMutants(inv *invariants.Invariant) []*Mutant {
-	to, err := p.scope.fn(inv.Call.To)
+	to, err := p.scope.Func(inv.Call.To)
 	if err != nil {
 		return nil // unverifiable: the baseline run reports it
 	}
-	fns := append([]*types.Func{to}, p.scope.fns(inv.Call.Via)...)
+	fns := append([]*types.Func{to}, resolveFuncs(p.scope, inv.Call.Via)...)
 	ops := callOps
 	if inv.Call.EveryPath {
 		ops = append(ops[:len(ops):len(ops)], opOneBranch)

@@ -25,7 +25,7 @@ var forbidOps = []string{opCallAtEntry, opCallOnBranch, opDeferredCall, opStored
 
 // forbidMutants puts the forbidden call back into every target.
 func (p *goPackage) forbidMutants(inv *invariants.Invariant) []*Mutant {
-	if _, err := p.scope.fn(inv.Forbid.Call); err != nil {
+	if _, err := p.scope.Func(inv.Forbid.Call); err != nil {
 		return nil // unverifiable: the baseline run reports it
 	}
 	var out []*Mutant
@@ -66,7 +66,7 @@ func (p *goPackage) forbidMutant(inv *invariants.Invariant, d *ast.FuncDecl, op 
 // declared in the mutant's own file; a function of another package is
 // imported into the target's file under a name of its own.
 func (p *goPackage) forbiddenCall(e *edits, d *ast.FuncDecl, name invariants.Name) (string, string) {
-	fn, _ := p.scope.fn(name)
+	fn, _ := p.scope.Func(name)
 	sig := fn.Signature()
 	var callee string
 	switch {

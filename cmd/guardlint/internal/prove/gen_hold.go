@@ -40,11 +40,11 @@ type lockSite struct {
 
 // holdMutants reverts the lock of every target of the package.
 func (p *goPackage) holdMutants(inv *invariants.Invariant) []*Mutant {
-	lock, err := p.scope.variable(inv.Hold.Lock)
+	lock, err := p.scope.Var(inv.Hold.Lock)
 	if err != nil {
 		return nil // unverifiable: the baseline run reports it
 	}
-	via := p.scope.fns(inv.Hold.Via)
+	via := resolveFuncs(p.scope, inv.Hold.Via)
 	var out []*Mutant
 	for _, d := range p.targets(inv) {
 		s, ok := p.findLock(d, lock, via)

@@ -23,8 +23,8 @@ var orderOps = []string{opDelete, opLineComment, opBlockComment, opIfFalse, opCo
 // orderMutants reverts the first live call of first in every target
 // that calls then after it.
 func (p *goPackage) orderMutants(inv *invariants.Invariant) []*Mutant {
-	first, err1 := p.scope.fn(inv.Order.First)
-	then, err2 := p.scope.fn(inv.Order.Then)
+	first, err1 := p.scope.Func(inv.Order.First)
+	then, err2 := p.scope.Func(inv.Order.Then)
 	if err1 != nil || err2 != nil {
 		return nil // unverifiable: the baseline run reports it
 	}

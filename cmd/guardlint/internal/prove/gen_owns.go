@@ -29,12 +29,12 @@ func (p *goPackage) ownsMutants(inv *invariants.Invariant) []*Mutant {
 	if inv.Field.Pkg != p.pkg.PkgPath {
 		return nil
 	}
-	field, err := p.scope.variable(*inv.Field)
+	field, err := p.scope.Var(*inv.Field)
 	if err != nil || !field.IsField() {
 		return nil // unverifiable: the baseline run reports it
 	}
 	owner := p.pkg.Types.Scope().Lookup(inv.Field.Ident)
-	writers := p.scope.fns(inv.Owns.Writers)
+	writers := resolveFuncs(p.scope, inv.Owns.Writers)
 	host := p.ownsHost(owner, writers)
 	if host == nil {
 		return []*Mutant{{Invariant: inv, Target: inv.Field.Short(), Op: "locate", Name: unsafeName.ReplaceAllString(inv.ID+".locate", "_"),

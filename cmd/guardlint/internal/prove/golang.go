@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/guardlint/guardlint/analyzers/live"
+	"github.com/guardlint/guardlint/analyzers/resolve"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
@@ -20,7 +21,7 @@ type goPackage struct {
 	pkg   *packages.Package
 	fset  *token.FileSet
 	live  *live.Info
-	scope scope
+	scope *resolve.Scope
 	dir   string
 	// src holds the bytes of each file the syntax was parsed from.
 	src map[string][]byte
@@ -37,7 +38,7 @@ func newGoPackage(pkg *packages.Package, li *live.Info) (*goPackage, error) {
 		pkg:    pkg,
 		fset:   pkg.Fset,
 		live:   li,
-		scope:  newScope(pkg.Types),
+		scope:  resolve.NewScope(pkg.Types, nil),
 		src:    map[string][]byte{},
 		fileOf: map[*ast.FuncDecl]*ast.File{},
 		decls:  map[*types.Func]*ast.FuncDecl{},
@@ -69,7 +70,7 @@ func newGoPackage(pkg *packages.Package, li *live.Info) (*goPackage, error) {
 
 // target resolves a target function to its declaration.
 func (p *goPackage) target(n invariants.Name) (*ast.FuncDecl, error) {
-	fn, err := p.scope.fn(n)
+	fn, err := p.scope.Func(n)
 	if err != nil {
 		return nil, err
 	}

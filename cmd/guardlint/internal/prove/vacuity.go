@@ -43,7 +43,7 @@ func (p *goPackage) vacuity(inv *invariants.Invariant) []string {
 	}
 	var out []string
 	for _, n := range names {
-		obj, err := p.scope.lookup(n)
+		obj, err := p.scope.Lookup(n)
 		if err != nil {
 			continue // unverifiable: the baseline run reports it
 		}
