@@ -231,20 +231,18 @@ func yamlFiles(dir string) ([]string, error) {
 	return out, nil
 }
 
-// moduleAbove returns the module path of the nearest go.mod at or above
-// the file's directory, or "" when there is none.
-func moduleAbove(file string) (string, error) {
-	dir := filepath.Dir(file)
+// ModuleRoot returns the directory of the nearest go.mod at or above dir,
+// or "" when there is none. Drivers use it to find guardlint.yaml; the
+// loader, to resolve "./" names.
+func ModuleRoot(dir string) (string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
 	for {
-		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil {
-			mod := modfile.ModulePath(data)
-			if mod == "" {
-				return "", fmt.Errorf("%s has no module line", filepath.Join(dir, "go.mod"))
-			}
-			return mod, nil
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		} else if !errors.Is(err, fs.ErrNotExist) {
 			return "", err
 		}
 		parent := filepath.Dir(dir)
@@ -253,4 +251,23 @@ func moduleAbove(file string) (string, error) {
 		}
 		dir = parent
 	}
+}
+
+// moduleAbove returns the module path of the nearest go.mod at or above
+// the file's directory, or "" when there is none.
+func moduleAbove(file string) (string, error) {
+	root, err := ModuleRoot(filepath.Dir(file))
+	if err != nil || root == "" {
+		return "", err
+	}
+	gomod := filepath.Join(root, "go.mod")
+	data, err := os.ReadFile(gomod)
+	if err != nil {
+		return "", err
+	}
+	mod := modfile.ModulePath(data)
+	if mod == "" {
+		return "", fmt.Errorf("%s has no module line", gomod)
+	}
+	return mod, nil
 }

@@ -75,16 +75,7 @@ func tracker(fns []*types.Func) *live.Analysis[bool] {
 }
 
 func callsOnEveryPath(b *live.Body, fns []*types.Func) bool {
-	f := tracker(fns).Run(b)
-	if len(f.Exits) == 0 {
-		return false
-	}
-	for _, e := range f.Exits {
-		if !e.State {
-			return false
-		}
-	}
-	return true
+	return live.HoldsAtEveryReturn(tracker(fns).Run(b))
 }
 
 func check(r *rule.Rule, inv *invariants.Invariant, t rule.Target, fns []*types.Func) {

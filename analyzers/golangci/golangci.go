@@ -26,13 +26,13 @@ package golangci
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/suite"
+	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -80,7 +80,7 @@ func New(raw any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("guardlint: %w", err)
 	}
-	dir, err := moduleRoot(wd)
+	dir, err := invariants.ModuleRoot(wd)
 	if err != nil {
 		return nil, fmt.Errorf("guardlint: %w", err)
 	}
@@ -148,21 +148,4 @@ func (p *Plugin) paths() ([]string, error) {
 		out = append(out, c)
 	}
 	return out, nil
-}
-
-// moduleRoot returns the directory of the nearest go.mod at or above dir,
-// or "" when there is none.
-func moduleRoot(dir string) (string, error) {
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return "", err
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", nil
-		}
-		dir = parent
-	}
 }

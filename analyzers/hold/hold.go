@@ -138,11 +138,7 @@ func (c *checker) checkHelpers() bool {
 		c.helpers = nil // a helper must take the lock itself
 		f := c.analysis(receiver(c.r.Pass.TypesInfo, decl)).Run(c.r.Live.Func(decl))
 		c.helpers = helpers
-		held := len(f.Exits) > 0
-		for _, e := range f.Exits {
-			held = held && e.State
-		}
-		if !held {
+		if !live.HoldsAtEveryReturn(f) {
 			c.r.Unverifiable(c.inv, c.inv.Hold.Via[i].Pos, "helper %s does not acquire %s on every path", rule.FuncName(h), c.inv.Hold.Lock.Short())
 			ok = false
 		}

@@ -146,16 +146,19 @@ func (in *Info) computeRunsParam(key runKey) bool {
 		}
 		return called
 	}
-	f := Forward(body, false, transfer, and)
-	if len(f.Exits) == 0 {
-		return false
-	}
+	return HoldsAtEveryReturn(Forward(body, false, transfer, and))
+}
+
+// HoldsAtEveryReturn reports whether a boolean must-analysis is true at
+// every return of the body. A body that never returns holds nothing: a
+// helper that always panics makes no call and takes no lock for its caller.
+func HoldsAtEveryReturn(f *Flow[bool]) bool {
 	for _, e := range f.Exits {
 		if !e.State {
 			return false
 		}
 	}
-	return true
+	return len(f.Exits) > 0
 }
 
 func and(a, b bool) bool { return a && b }

@@ -3,10 +3,11 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/guardlint/guardlint/invariants"
 )
 
 // DefaultFile is the invariants file looked for at the module root.
@@ -44,7 +45,7 @@ func configPaths(flagValue string, getenv func(string) string, dir string) ([]st
 		}
 		return out, nil
 	}
-	root, err := moduleRoot(dir)
+	root, err := invariants.ModuleRoot(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -56,24 +57,4 @@ func configPaths(flagValue string, getenv func(string) string, dir string) ([]st
 		return nil, fmt.Errorf("%w: no -config flag, no %s, and no %s at the module root %s", errNoConfig, EnvConfig, DefaultFile, root)
 	}
 	return []string{p}, nil
-}
-
-// moduleRoot returns the directory of the nearest go.mod at or above dir.
-func moduleRoot(dir string) (string, error) {
-	dir, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return "", err
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", nil
-		}
-		dir = parent
-	}
 }

@@ -113,10 +113,6 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 		inScope[p.PkgPath] = true
 	}
 	res := &Result{}
-	byID := map[string]*invariants.Invariant{}
-	for _, inv := range set.Invariants {
-		byID[inv.ID] = inv
-	}
 	res.Findings = append(res.Findings, scopeFindings(set, inScope, opts)...)
 
 	phase("scope", len(inScope))
@@ -145,34 +141,12 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("guardlint checks only code that type-checks:\n%w", err)
 	}
 	phase("load", len(pkgs))
-	graph, err := checker.Analyze(suite.New(guardconf.Static(set)), pkgs, nil)
+	found, err := Analyze(set, pkgs...)
 	if err != nil {
 		return nil, err
 	}
+	res.Findings = append(res.Findings, found...)
 	phase("analyze", len(pkgs))
-	seen := map[string]bool{}
-	for act := range graph.All() {
-		if act.Err != nil {
-			return nil, fmt.Errorf("%s: %w", act, act.Err)
-		}
-		if !act.IsRoot {
-			continue
-		}
-		for _, d := range act.Diagnostics {
-			f := Finding{
-				Pos:       act.Package.Fset.Position(d.Pos),
-				End:       act.Package.Fset.Position(d.End),
-				ID:        d.Category,
-				Invariant: byID[d.Category],
-				Message:   d.Message,
-			}
-			key := f.Format("")
-			if !seen[key] {
-				seen[key] = true
-				res.Findings = append(res.Findings, f)
-			}
-		}
-	}
 	sort.SliceStable(res.Findings, func(i, j int) bool {
 		a, b := res.Findings[i].Pos, res.Findings[j].Pos
 		if a.Filename != b.Filename {
@@ -309,4 +283,42 @@ func packageErrors(pkgs []*packages.Package) error {
 		return nil
 	}
 	return errors.New(strings.Join(lines, "\n"))
+}
+
+// Analyze runs the analyzer suite over loaded, type-checked packages and
+// returns the findings of the root packages, once each (a package and its
+// test variant report a shared finding twice).
+func Analyze(set *invariants.Set, pkgs ...*packages.Package) ([]Finding, error) {
+	byID := map[string]*invariants.Invariant{}
+	for _, inv := range set.Invariants {
+		byID[inv.ID] = inv
+	}
+	graph, err := checker.Analyze(suite.New(guardconf.Static(set)), pkgs, nil)
+	if err != nil {
+		return nil, err
+	}
+	var out []Finding
+	seen := map[string]bool{}
+	for act := range graph.All() {
+		if act.Err != nil {
+			return nil, fmt.Errorf("%s: %w", act, act.Err)
+		}
+		if !act.IsRoot {
+			continue
+		}
+		for _, d := range act.Diagnostics {
+			f := Finding{
+				Pos:       act.Package.Fset.Position(d.Pos),
+				End:       act.Package.Fset.Position(d.End),
+				ID:        d.Category,
+				Invariant: byID[d.Category],
+				Message:   d.Message,
+			}
+			if key := f.Format(""); !seen[key] {
+				seen[key] = true
+				out = append(out, f)
+			}
+		}
+	}
+	return out, nil
 }

@@ -9,11 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/guardlint/guardlint/analyzers/guardconf"
-	"github.com/guardlint/guardlint/analyzers/suite"
 	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
 	"github.com/guardlint/guardlint/invariants"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -84,7 +81,7 @@ func findings(set *invariants.Set, m *Mutant) ([]engine.Finding, error) {
 		Module:          p.pkg.Module,
 		Imports:         p.pkg.Imports,
 	}
-	return analyze(set, mutated)
+	return engine.Analyze(set, mutated)
 }
 
 // typeCheck type-checks the files of a mutated package, importing the
@@ -127,38 +124,6 @@ type importerFunc func(path string) (*types.Package, error)
 
 // Import implements types.Importer.
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
-
-// analyze runs the suite over loaded packages and returns the findings of
-// the root packages, as engine.Run does.
-func analyze(set *invariants.Set, pkgs ...*packages.Package) ([]engine.Finding, error) {
-	byID := map[string]*invariants.Invariant{}
-	for _, inv := range set.Invariants {
-		byID[inv.ID] = inv
-	}
-	graph, err := checker.Analyze(suite.New(guardconf.Static(set)), pkgs, nil)
-	if err != nil {
-		return nil, err
-	}
-	var out []engine.Finding
-	for act := range graph.All() {
-		if act.Err != nil {
-			return nil, fmt.Errorf("%s: %w", act, act.Err)
-		}
-		if !act.IsRoot {
-			continue
-		}
-		for _, d := range act.Diagnostics {
-			out = append(out, engine.Finding{
-				Pos:       act.Package.Fset.Position(d.Pos),
-				End:       act.Package.Fset.Position(d.End),
-				ID:        d.Category,
-				Invariant: byID[d.Category],
-				Message:   d.Message,
-			})
-		}
-	}
-	return out, nil
-}
 
 // exactFindings checks a mutant through engine.Run with the mutant as an
 // overlay: everything is listed, loaded and type-checked again, as the

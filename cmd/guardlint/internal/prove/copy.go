@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/guardlint/guardlint/invariants"
 )
 
 // apply writes a mutant's files into a copy and returns how to undo it.
@@ -46,16 +48,11 @@ func apply(root, copyDir string, m *Mutant) (func() error, error) {
 
 // moduleRoot finds the directory of the go.mod above dir.
 func moduleRoot(dir string) (string, error) {
-	for d := dir; ; {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d, nil
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", fmt.Errorf("no go.mod above %s", dir)
-		}
-		d = parent
+	root, err := invariants.ModuleRoot(dir)
+	if err == nil && root == "" {
+		err = fmt.Errorf("no go.mod above %s", dir)
 	}
+	return root, err
 }
 
 // moduleFiles lists the files of the module to copy, relative to root:
