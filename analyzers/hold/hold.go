@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/guardlint/guardlint/analyzers/internal/docs"
+	"github.com/guardlint/guardlint/analyzers/internal/locks"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/analyzers/live"
 	"github.com/guardlint/guardlint/invariants"
@@ -25,7 +26,7 @@ func New(conf *analysis.Analyzer) *analysis.Analyzer {
 // checker checks one hold invariant.
 type checker struct {
 	r       *rule.Rule
-	res     *resolver
+	res     *locks.Resolver
 	inv     *invariants.Invariant
 	lock    *types.Var
 	owner   types.Type // for a field lock, the struct type declaring it
@@ -33,7 +34,7 @@ type checker struct {
 }
 
 func run(r *rule.Rule) {
-	res := &resolver{info: r.Pass.TypesInfo, live: r.Live}
+	res := &locks.Resolver{Info: r.Pass.TypesInfo, Live: r.Live}
 	for _, inv := range r.Invariants() {
 		lock, err := r.Var(inv.Hold.Lock)
 		if err != nil {
@@ -79,21 +80,21 @@ func (c *checker) classify(e *live.Effect, recv types.Object) effect {
 	if e.Call == nil {
 		return none
 	}
-	op, ref := c.res.op(e.Call)
-	if op == notLockOp || ref.obj != c.lock {
+	op, ref := c.res.Op(e.Call)
+	if op == locks.None || ref.Obj != c.lock {
 		return none
 	}
-	if c.owner != nil && recv != nil && ref.base != recv && sameType(recv.Type(), c.owner) {
+	if c.owner != nil && recv != nil && ref.Base != recv && locks.SameNamed(recv.Type(), c.owner) {
 		return none // the same field of another value: another lock
 	}
 	shared := c.inv.Hold.Mode == invariants.Shared
 	switch op {
-	case opLock:
+	case locks.Lock:
 		if shared {
 			return wrongMode
 		}
 		return acquire
-	case opRLock:
+	case locks.RLock:
 		if !shared {
 			return wrongMode
 		}
@@ -136,7 +137,7 @@ func (c *checker) checkHelpers() bool {
 		}
 		helpers := c.helpers
 		c.helpers = nil // a helper must take the lock itself
-		f := c.analysis(receiver(c.r.Pass.TypesInfo, decl)).Run(c.r.Live.Func(decl))
+		f := c.analysis(locks.Receiver(c.r.Pass.TypesInfo, decl)).Run(c.r.Live.Func(decl))
 		c.helpers = helpers
 		if !live.HoldsAtEveryReturn(f) {
 			c.r.Unverifiable(c.inv, c.inv.Hold.Via[i].Pos, "helper %s does not acquire %s on every path", rule.FuncName(h), c.inv.Hold.Lock.Short())
@@ -147,7 +148,7 @@ func (c *checker) checkHelpers() bool {
 }
 
 func (c *checker) check(t rule.Target) {
-	recv := receiver(c.r.Pass.TypesInfo, t.Decl)
+	recv := locks.Receiver(c.r.Pass.TypesInfo, t.Decl)
 	var bad ast.Node
 	note := func(n ast.Node) {
 		if bad == nil || n.Pos() < bad.Pos() {
@@ -235,24 +236,10 @@ func (c *checker) inert(values []ast.Expr) bool {
 		if tv, ok := c.r.Pass.TypesInfo.Types[v]; ok && tv.Value != nil {
 			continue
 		}
-		if u, ok := ast.Unparen(v).(*ast.UnaryExpr); ok && u.Op == token.AND && c.res.ref(u.X).obj == c.lock {
+		if u, ok := ast.Unparen(v).(*ast.UnaryExpr); ok && u.Op == token.AND && c.res.Ref(u.X).Obj == c.lock {
 			continue
 		}
 		return false
 	}
 	return true
-}
-
-// receiver returns the receiver variable of a method, or nil.
-func receiver(info *types.Info, decl *ast.FuncDecl) types.Object {
-	if decl.Recv == nil || len(decl.Recv.List) == 0 || len(decl.Recv.List[0].Names) == 0 {
-		return nil
-	}
-	return info.Defs[decl.Recv.List[0].Names[0]]
-}
-
-func sameType(recv, owner types.Type) bool {
-	a, _ := types.Unalias(deref(recv)).(*types.Named)
-	b, _ := types.Unalias(owner).(*types.Named)
-	return a != nil && b != nil && a.Origin() == b.Origin()
 }

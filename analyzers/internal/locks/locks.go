@@ -1,0 +1,154 @@
+// Package locks identifies operations on sync.Mutex and sync.RWMutex
+// values through go/types, for the rule analyzers that follow a lock
+// (hold, requires): which call locks or unlocks, in which mode, and which
+// variable or field the lock is.
+package locks
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/guardlint/guardlint/analyzers/live"
+)
+
+// Op classifies a call as an operation on a lock.
+type Op int
+
+// The lock operations.
+const (
+	None Op = iota
+	Lock
+	RLock
+	Unlock
+	RUnlock
+)
+
+var ops = map[string]Op{"Lock": Lock, "RLock": RLock, "Unlock": Unlock, "RUnlock": RUnlock}
+
+// Ref is the lock a call operates on: the variable or field, and for a
+// field, the variable the field is selected from (nil when unknown).
+type Ref struct {
+	Obj  types.Object
+	Base types.Object
+}
+
+// Resolver identifies locks in one package.
+type Resolver struct {
+	Info *types.Info
+	Live *live.Info
+}
+
+// Op returns the lock operation a call performs and on which lock.
+func (r *Resolver) Op(call *ast.CallExpr) (Op, Ref) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 0 {
+		return None, Ref{}
+	}
+	op := ops[sel.Sel.Name]
+	selection := r.Info.Selections[sel]
+	if op == None || selection == nil || selection.Kind() != types.MethodVal {
+		return None, Ref{}
+	}
+	// A method promoted through embedded fields: the lock is the last
+	// embedded field on the path (r.Lock() with r embedding sync.Mutex).
+	if path := selection.Index(); len(path) > 1 {
+		t := selection.Recv()
+		var field *types.Var
+		for _, i := range path[:len(path)-1] {
+			st, ok := Deref(t).Underlying().(*types.Struct)
+			if !ok {
+				return None, Ref{}
+			}
+			field = st.Field(i)
+			t = field.Type()
+		}
+		return op, Ref{Obj: field, Base: r.baseOf(sel.X)}
+	}
+	return op, r.Ref(sel.X)
+}
+
+// Ref resolves the expression a lock method is called on.
+func (r *Resolver) Ref(e ast.Expr) Ref {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := r.Info.Uses[e].(*types.Var)
+		if !ok {
+			return Ref{}
+		}
+		if val := r.Live.Value(v); val != nil && isPointer(r.Info.TypeOf(e)) {
+			if alias := r.Ref(val); alias.Obj != nil {
+				return alias
+			}
+		}
+		return Ref{Obj: v}
+	case *ast.SelectorExpr:
+		if s := r.Info.Selections[e]; s != nil {
+			if s.Kind() == types.FieldVal {
+				return Ref{Obj: s.Obj(), Base: r.baseOf(e.X)}
+			}
+			return Ref{}
+		}
+		if v, ok := r.Info.Uses[e.Sel].(*types.Var); ok { // pkg.Var
+			return Ref{Obj: v}
+		}
+	case *ast.StarExpr:
+		return r.Ref(e.X)
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			return r.Ref(e.X)
+		}
+	}
+	return Ref{}
+}
+
+// baseOf names the variable a field is selected from.
+func (r *Resolver) baseOf(e ast.Expr) types.Object {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return r.Info.Uses[e]
+	case *ast.StarExpr:
+		return r.baseOf(e.X)
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			return r.baseOf(e.X)
+		}
+	case *ast.SelectorExpr:
+		if s := r.Info.Selections[e]; s != nil && s.Kind() == types.FieldVal {
+			return s.Obj()
+		}
+	}
+	return nil
+}
+
+// Deref returns the element type of a pointer type, else t.
+func Deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.(*types.Pointer)
+	if !ok && t != nil {
+		_, ok = t.Underlying().(*types.Pointer)
+	}
+	return ok
+}
+
+// Receiver returns the receiver variable of a method declaration, or nil.
+func Receiver(info *types.Info, decl *ast.FuncDecl) types.Object {
+	if decl.Recv == nil || len(decl.Recv.List) == 0 || len(decl.Recv.List[0].Names) == 0 {
+		return nil
+	}
+	return info.Defs[decl.Recv.List[0].Names[0]]
+}
+
+// SameNamed reports whether recv (or what it points to) is the named type
+// owner, generic instances counted as their origin.
+func SameNamed(recv, owner types.Type) bool {
+	a, _ := types.Unalias(Deref(recv)).(*types.Named)
+	b, _ := types.Unalias(owner).(*types.Named)
+	return a != nil && b != nil && a.Origin() == b.Origin()
+}
