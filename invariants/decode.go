@@ -178,7 +178,7 @@ var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 var (
 	fileKeys      = []string{"version", "package", "include", "invariants"}
-	invariantKeys = []string{"id", "why", "ref", "lang", "package", "files", "all", "defines", "function", "functions", "field", "call", "hold", "owns", "forbid", "order"}
+	invariantKeys = []string{"id", "why", "ref", "lang", "package", "files", "all", "defines", "function", "functions", "field", "call", "hold", "owns", "forbid", "order", "requires"}
 )
 
 // decodeFile decodes a whole document into f, returning the include
@@ -410,18 +410,9 @@ func (d *decoder) decodeRule(f field, inv *Invariant, what string, ctx nameConte
 		if m == nil {
 			return
 		}
-		r := &HoldRule{Mode: Exclusive}
+		r := &HoldRule{}
 		r.Lock, _ = d.required(m, f, "lock", what+": hold", ctx)
-		if v, ok := m["mode"]; ok {
-			if s, ok := d.str(v, "hold.mode"); ok {
-				switch LockMode(s) {
-				case Exclusive, Shared:
-					r.Mode = LockMode(s)
-				default:
-					d.errorf(v.value, "hold.mode %q: want exclusive or shared", s)
-				}
-			}
-		}
+		r.Mode = d.lockMode(m, "hold.mode")
 		if v, ok := m["via"]; ok {
 			r.Via = d.names(v, "hold.via", ctx)
 		}
@@ -459,7 +450,41 @@ func (d *decoder) decodeRule(f field, inv *Invariant, what string, ctx nameConte
 		r.First, _ = d.required(m, f, "first", what+": order", ctx)
 		r.Then, _ = d.required(m, f, "then", what+": order", ctx)
 		inv.Order = r
+	case KindRequires:
+		m := d.mapping(f.value, what+": requires", "lock", "mode", "acquire", "release")
+		if m == nil {
+			return
+		}
+		r := &RequiresRule{}
+		r.Lock, _ = d.required(m, f, "lock", what+": requires", ctx)
+		r.Mode = d.lockMode(m, "requires.mode")
+		if v, ok := m["acquire"]; ok {
+			r.Acquire = d.names(v, "requires.acquire", ctx)
+		}
+		if v, ok := m["release"]; ok {
+			r.Release = d.names(v, "requires.release", ctx)
+		}
+		inv.Requires = r
 	}
+}
+
+// lockMode reads the optional `mode` key of a rule; the default is
+// exclusive.
+func (d *decoder) lockMode(m map[string]field, what string) LockMode {
+	v, ok := m["mode"]
+	if !ok {
+		return Exclusive
+	}
+	s, ok := d.str(v, what)
+	if !ok {
+		return Exclusive
+	}
+	switch LockMode(s) {
+	case Exclusive, Shared:
+		return LockMode(s)
+	}
+	d.errorf(v.value, "%s %q: want exclusive or shared", what, s)
+	return Exclusive
 }
 
 // required reads a mandatory name key of a rule mapping.

@@ -51,6 +51,39 @@ func TestLoadExamples(t *testing.T) {
 	assert.Equal(t, "(*example.com/m/kernels.Table).read", order.Order.Then.String())
 }
 
+func TestLoadRequires(t *testing.T) {
+	src := `version: 1
+package: example.com/m/runtime
+invariants:
+  - id: encode-under-evalMu
+    why: w
+    functions: [encodeNode, (*Device).commandBufferLocked]
+    requires:
+      lock: evalMu
+      acquire: [lockEval]
+      release: [unlockEval]
+  - id: registry-read
+    why: w
+    function: (*encoderRegistry).lookupLocked
+    requires: {lock: (encoderRegistry).mu, mode: shared}
+`
+	f, _, err := Parse("inv.yaml", []byte(src), "")
+	require.NoError(t, err)
+	require.Len(t, f.Invariants, 2)
+	enc := f.Invariants[0]
+	assert.Equal(t, KindRequires, enc.Kind)
+	assert.Equal(t, "example.com/m/runtime.encodeNode", enc.Functions[0].String())
+	assert.Equal(t, "(*example.com/m/runtime.Device).commandBufferLocked", enc.Functions[1].String())
+	assert.Equal(t, "example.com/m/runtime.evalMu", enc.Requires.Lock.String())
+	assert.Equal(t, Exclusive, enc.Requires.Mode)
+	assert.Equal(t, "example.com/m/runtime.lockEval", enc.Requires.Acquire[0].String())
+	assert.Equal(t, "example.com/m/runtime.unlockEval", enc.Requires.Release[0].String())
+	assert.Equal(t, []string{"example.com/m/runtime"}, enc.Packages())
+	reg := f.Invariants[1]
+	assert.Equal(t, Shared, reg.Requires.Mode)
+	assert.Equal(t, "mu", reg.Requires.Lock.Member)
+}
+
 func TestLoadIncludeAndDirectory(t *testing.T) {
 	set, err := Load("testdata/examples/includes.yaml")
 	require.NoError(t, err)
@@ -115,6 +148,11 @@ func TestLoadErrors(t *testing.T) {
 		{"duplicate key", "version: 1\nversion: 1\ninvariants: []\n", []string{":2:1: invariants file: key \"version\" repeated (first at line 1)"}},
 		{"alias", "version: 1\ninvariants:\n  - &x {id: a, why: w, function: p.F, call: {to: p.G}}\n  - *x\n", []string{":1:1: YAML anchors and aliases are not supported"}},
 		{"two documents", "version: 1\ninvariants: []\n---\nversion: 1\n", []string{":3:1: more than one YAML document"}},
+		{"requires without lock", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, requires: {mode: shared}}\n", []string{":3:46: invariant a: requires: missing `lock`"}},
+		{"requires bad mode", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, requires: {lock: p.mu, mode: write}}\n", []string{":3:65: requires.mode \"write\": want exclusive or shared"}},
+		{"requires on a field", "version: 1\ninvariants:\n  - {id: a, why: w, field: p.T.f, requires: {lock: p.mu}}\n", []string{":3:5: invariant a: a requires rule needs a `function` or `functions` target", ":3:21: invariant a: a requires rule targets functions, not a field"}},
+		{"requires for rust", "version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, files: a.rs, function: f, requires: {lock: m}}\n", []string{":3:59: invariant a: a requires rule is not checked for lang rust"}},
+		{"requires bad helper", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, requires: {lock: p.mu, acquire: [p.L-1]}}\n", []string{":3:69: requires.acquire[0]: name \"p.L-1\""}},
 		{"relative without module", "version: 1\ninvariants:\n  - {id: a, why: w, function: ./p.F, call: {to: p.G}}\n", []string{":3:31: function: name \"./p.F\": package \"./p\" is relative to the module, but no go.mod"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -28,10 +28,11 @@ func (l Lang) TreeSitter() bool {
 	return l == LangC || l == LangCPP || l == LangCUDA || l == LangRust
 }
 
-// TreeSitterKinds are the rule kinds the tree-sitter front end checks: all
-// of them. The loader rejects any other for those languages rather than
-// skip it.
-var TreeSitterKinds = Kinds
+// TreeSitterKinds are the rule kinds the tree-sitter front end checks:
+// every kind but requires, which follows calls across functions and
+// packages through types. The loader rejects any other for those languages
+// rather than skip it.
+var TreeSitterKinds = []Kind{KindCall, KindHold, KindOwns, KindForbid, KindOrder}
 
 // Kind is the rule kind of an invariant.
 type Kind string
@@ -43,10 +44,13 @@ const (
 	KindOwns   Kind = "owns"
 	KindForbid Kind = "forbid"
 	KindOrder  Kind = "order"
+	// KindRequires: every call of the target functions happens with a lock
+	// held, followed through callers across packages.
+	KindRequires Kind = "requires"
 )
 
 // Kinds lists the rule kinds in the order the docs present them.
-var Kinds = []Kind{KindCall, KindHold, KindOwns, KindForbid, KindOrder}
+var Kinds = []Kind{KindCall, KindHold, KindOwns, KindForbid, KindOrder, KindRequires}
 
 // LockMode says whether a lock must be held exclusively (Lock) or shared
 // (RLock).
@@ -94,8 +98,9 @@ type Invariant struct {
 	// Package is the default package for unqualified names, resolved.
 	Package string
 
-	// Targets. Functions is set for call, hold, forbid and order; Field for
-	// owns.
+	// Targets. Functions is set for call, hold, forbid, order and requires
+	// (for requires, the functions whose every call needs the lock); Field
+	// for owns.
 	Functions []Name
 	Field     *Name
 
@@ -110,12 +115,13 @@ type Invariant struct {
 	// (Rust) in effect; code they disable is not live.
 	Defines []Define
 
-	Kind   Kind
-	Call   *CallRule
-	Hold   *HoldRule
-	Owns   *OwnsRule
-	Forbid *ForbidRule
-	Order  *OrderRule
+	Kind     Kind
+	Call     *CallRule
+	Hold     *HoldRule
+	Owns     *OwnsRule
+	Forbid   *ForbidRule
+	Order    *OrderRule
+	Requires *RequiresRule
 
 	// Pos is the position of the invariant's mapping (its first key).
 	Pos  Pos
@@ -174,6 +180,19 @@ type ForbidRule struct {
 // function's entry, by a call to First.
 type OrderRule struct {
 	First, Then Name
+}
+
+// RequiresRule: every call of the target functions happens with Lock held
+// in Mode. A function that calls one of them without holding the lock
+// requires it in turn, and so on through its callers, across packages; an
+// entry point (exported, reached through an interface, a literal passed
+// elsewhere, a goroutine) that requires the lock is a finding.
+type RequiresRule struct {
+	Lock Name
+	Mode LockMode
+	// Acquire lists helpers whose call takes Lock (in Mode); Release lists
+	// helpers whose call gives it up.
+	Acquire, Release []Name
 }
 
 // Packages returns the import paths an invariant's targets live in; none

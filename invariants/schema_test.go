@@ -86,6 +86,10 @@ func TestSchemaAgreesWithLoader(t *testing.T) {
 		"owns with function":     "version: 1\ninvariants: [{id: a, why: w, function: p.F, owns: {writers: [p.G]}}]\n",
 		"function and functions": "version: 1\ninvariants: [{id: a, why: w, function: p.F, functions: [p.G], call: {to: p.G}}]\n",
 		"name with spaces":       "version: 1\ninvariants: [{id: a, why: w, function: p.F G, call: {to: p.G}}]\n",
+		"requires bad mode":      "version: 1\ninvariants: [{id: a, why: w, function: p.F, requires: {lock: p.mu, mode: write}}]\n",
+		"requires without lock":  "version: 1\ninvariants: [{id: a, why: w, function: p.F, requires: {acquire: [p.L]}}]\n",
+		"requires on a field":    "version: 1\ninvariants: [{id: a, why: w, field: p.T.f, requires: {lock: p.mu}}]\n",
+		"requires for c":         "version: 1\ninvariants: [{id: a, why: w, lang: c, files: a.c, function: f, requires: {lock: m}}]\n",
 		"wrong version":          "version: 2\ninvariants: [{id: a, why: w, function: p.F, call: {to: p.G}}]\n",
 	} {
 		t.Run(name, func(t *testing.T) {
