@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 )
 
@@ -31,9 +32,15 @@ const (
 
 // Environment variables read by Open when the matching option is not given.
 const (
-	EnvBackend = "GUARDLINT_RT_BACKEND" // cpu, cuda or auto
-	EnvKernels = "GUARDLINT_RT_KERNELS" // embedded or nvrtc
+	EnvBackend    = "GUARDLINT_RT_BACKEND"     // cpu, cuda or auto
+	EnvKernels    = "GUARDLINT_RT_KERNELS"     // embedded or nvrtc
+	EnvCPUDevices = "GUARDLINT_RT_CPU_DEVICES" // devices the CPU backend presents, at least 1
 )
+
+// defaultCPUDevices is how many devices the CPU backend presents unless
+// told otherwise: two, so that machines without a GPU exercise the
+// multi-device paths.
+const defaultCPUDevices = 2
 
 // mem is a device allocation: a device address on CUDA, an allocation id on
 // the CPU backend.
@@ -122,6 +129,7 @@ type config struct {
 	ordinal    int
 	lanes      int
 	cpuMemory  int
+	cpuDevices int
 	backendSet bool
 	kernelsSet bool
 }
@@ -135,8 +143,15 @@ func WithBackend(b Backend) Option { return func(c *config) { c.backend, c.backe
 // WithKernels picks the CUDA kernel source.
 func WithKernels(k KernelSource) Option { return func(c *config) { c.kernels, c.kernelsSet = k, true } }
 
-// WithOrdinal picks the CUDA device ordinal (default 0).
+// WithOrdinal picks the device ordinal (default 0), on the CUDA backend a
+// CUDA device and on the CPU backend one of its simulated devices; it must
+// be below the DeviceCount of the same options.
 func WithOrdinal(i int) Option { return func(c *config) { c.ordinal = i } }
+
+// WithCPUDevices sets how many devices the CPU backend presents (default
+// 2, at least 1). Each ordinal is an independent device with its own
+// memory, lanes and default stream.
+func WithCPUDevices(n int) Option { return func(c *config) { c.cpuDevices = n } }
 
 // WithLanes sets the number of lanes per encoder (default 2, at least 2:
 // a single lane would order every dispatch and hide a missing barrier).
@@ -149,12 +164,19 @@ func WithCPUMemoryLimit(bytes int) Option { return func(c *config) { c.cpuMemory
 // resolveConfig applies defaults, the environment and the options, in that
 // order of increasing precedence.
 func resolveConfig(opts []Option) (config, error) {
-	c := config{backend: BackendAuto, kernels: KernelsEmbedded, lanes: 2, cpuMemory: 4 << 30}
+	c := config{backend: BackendAuto, kernels: KernelsEmbedded, lanes: 2, cpuMemory: 4 << 30, cpuDevices: defaultCPUDevices}
 	if v := strings.TrimSpace(os.Getenv(EnvBackend)); v != "" {
 		c.backend = Backend(strings.ToLower(v))
 	}
 	if v := strings.TrimSpace(os.Getenv(EnvKernels)); v != "" {
 		c.kernels = KernelSource(strings.ToLower(v))
+	}
+	if v := strings.TrimSpace(os.Getenv(EnvCPUDevices)); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return c, fmt.Errorf("%w: %s=%q: want a whole number of at least 1", ErrInvalidArgument, EnvCPUDevices, v)
+		}
+		c.cpuDevices = n
 	}
 	for _, o := range opts {
 		o(&c)
@@ -175,17 +197,57 @@ func resolveConfig(opts []Option) (config, error) {
 	if c.ordinal < 0 {
 		return c, fmt.Errorf("%w: device ordinal %d", ErrInvalidArgument, c.ordinal)
 	}
+	if c.cpuDevices < 1 {
+		return c, fmt.Errorf("%w: %d cpu devices: want at least 1", ErrInvalidArgument, c.cpuDevices)
+	}
 	return c, nil
+}
+
+// checkOrdinal fails on an ordinal at or beyond the backend's device count.
+func checkOrdinal(b Backend, ordinal, count int) error {
+	if ordinal >= count {
+		return fmt.Errorf("%w: device ordinal %d out of range: the %s backend has %d device(s)", ErrInvalidArgument, ordinal, b, count)
+	}
+	return nil
+}
+
+// DeviceCount returns the number of devices of the backend that Open
+// picks with the same options and environment: the CUDA devices the driver
+// reports, or the devices the CPU backend presents (WithCPUDevices,
+// GUARDLINT_RT_CPU_DEVICES, default 2). WithOrdinal accepts 0 to the count
+// minus one.
+func DeviceCount(opts ...Option) (int, error) {
+	c, err := resolveConfig(opts)
+	if err != nil {
+		return 0, fmt.Errorf("device count: %w", err)
+	}
+	if c.backend == BackendCPU {
+		return c.cpuDevices, nil
+	}
+	n, err := cudaDeviceCount()
+	switch {
+	case err == nil:
+		return n, nil
+	case c.backend == BackendAuto && errors.Is(err, errNoDriver):
+		return c.cpuDevices, nil
+	case c.backend == BackendCUDA:
+		return 0, fmt.Errorf("device count: %w: cuda was requested: %w", ErrBackendUnavailable, err)
+	default:
+		return 0, fmt.Errorf("device count: %w", err)
+	}
 }
 
 // openBackend opens the configured backend.
 func openBackend(c config) (backend, error) {
 	switch c.backend {
 	case BackendCPU:
-		return newCPUBackend(c.cpuMemory), nil
+		return newCPUDevice(c)
 	case BackendCUDA:
 		b, err := newCUDABackend(c)
-		if err != nil {
+		switch {
+		case errors.Is(err, ErrInvalidArgument):
+			return nil, err // the driver loaded: an ordinal out of range is not an unavailable backend
+		case err != nil:
 			return nil, fmt.Errorf("%w: cuda was requested: %w", ErrBackendUnavailable, err)
 		}
 		return b, nil
@@ -195,8 +257,16 @@ func openBackend(c config) (backend, error) {
 			return b, nil
 		}
 		if errors.Is(err, errNoDriver) {
-			return newCPUBackend(c.cpuMemory), nil
+			return newCPUDevice(c)
 		}
 		return nil, fmt.Errorf("open cuda backend: %w", err)
 	}
+}
+
+// newCPUDevice opens ordinal c.ordinal of the CPU backend's devices.
+func newCPUDevice(c config) (backend, error) {
+	if err := checkOrdinal(BackendCPU, c.ordinal, c.cpuDevices); err != nil {
+		return nil, err
+	}
+	return newCPUBackend(c.ordinal, c.cpuMemory), nil
 }

@@ -19,8 +19,12 @@ import (
 // loads and stores, as GPU global memory has no undefined behaviour on
 // concurrent access: an unordered reader reads old values, and the race
 // detector stays quiet about what the runtime's own guards must catch.
+//
+// Each ordinal is an independent device: its own memory, lanes and events,
+// shared with no other cpuBackend.
 type cpuBackend struct {
-	limit int
+	ordinal int
+	limit   int
 
 	mu     sync.RWMutex
 	mems   map[mem][]uint32
@@ -73,15 +77,17 @@ type cpuEvent struct {
 // a full CUDA launch queue does.
 const cpuLaneDepth = 1024
 
-// newCPUBackend returns a CPU backend with limit bytes of device memory.
-func newCPUBackend(limit int) *cpuBackend {
+// newCPUBackend returns CPU device ordinal with limit bytes of device
+// memory.
+func newCPUBackend(ordinal, limit int) *cpuBackend {
 	return &cpuBackend{
-		limit:  limit,
-		mems:   map[mem][]uint32{},
-		nextID: 256, // never 0, so a zero mem is never valid
-		lanes:  map[lane]*cpuLane{},
-		events: map[event]*cpuEvent{},
-		nextH:  1,
+		ordinal: ordinal,
+		limit:   limit,
+		mems:    map[mem][]uint32{},
+		nextID:  256, // never 0, so a zero mem is never valid
+		lanes:   map[lane]*cpuLane{},
+		events:  map[event]*cpuEvent{},
+		nextH:   1,
 	}
 }
 
@@ -89,7 +95,7 @@ func newCPUBackend(limit int) *cpuBackend {
 func (b *cpuBackend) kind() Backend { return BackendCPU }
 
 // describe implements backend.
-func (b *cpuBackend) describe() string { return "cpu (goroutine lanes)" }
+func (b *cpuBackend) describe() string { return fmt.Sprintf("cpu:%d (goroutine lanes)", b.ordinal) }
 
 // alloc implements backend.
 func (b *cpuBackend) alloc(bytes int) (mem, error) {

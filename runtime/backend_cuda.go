@@ -26,6 +26,7 @@ const elementwiseBlock = 256
 // goroutines migrate between threads.
 type cudaBackend struct {
 	drv      *cuda.Driver
+	ordinal  int
 	dev      cuda.Device
 	ctx      cuda.Context
 	name     string
@@ -44,8 +45,15 @@ func newCUDABackend(c config) (*cudaBackend, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errNoDriver, err)
 	}
-	b := &cudaBackend{drv: drv, source: c.kernels}
+	b := &cudaBackend{drv: drv, ordinal: c.ordinal, source: c.kernels}
 	if b.version, err = drv.Version(); err != nil {
+		return nil, err
+	}
+	n, err := drv.DeviceCount()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkOrdinal(BackendCUDA, c.ordinal, n); err != nil {
 		return nil, err
 	}
 	if b.dev, err = drv.DeviceGet(c.ordinal); err != nil {
@@ -63,6 +71,16 @@ func newCUDABackend(c config) (*cudaBackend, error) {
 		return nil, err
 	}
 	return b, nil
+}
+
+// cudaDeviceCount returns the number of CUDA devices the driver reports,
+// or an error wrapping errNoDriver where the driver does not load.
+func cudaDeviceCount() (int, error) {
+	drv, err := cuda.LoadDriver()
+	if err != nil {
+		return 0, fmt.Errorf("%w: %w", errNoDriver, err)
+	}
+	return drv.DeviceCount()
 }
 
 // init creates the transfer lane and loads the kernels.
@@ -170,7 +188,7 @@ func (b *cudaBackend) kind() Backend { return BackendCUDA }
 
 // describe implements backend.
 func (b *cudaBackend) describe() string {
-	return fmt.Sprintf("cuda %s, driver CUDA %d.%d, kernels %s", b.name, b.version/1000, b.version%1000/10, b.source)
+	return fmt.Sprintf("cuda:%d %s, driver CUDA %d.%d, kernels %s", b.ordinal, b.name, b.version/1000, b.version%1000/10, b.source)
 }
 
 // alloc implements backend.

@@ -14,5 +14,8 @@ type cudaBackend struct{ backend }
 // newCUDABackend always fails outside Linux.
 func newCUDABackend(config) (*cudaBackend, error) { return nil, errNoDriver }
 
+// cudaDeviceCount always fails outside Linux.
+func cudaDeviceCount() (int, error) { return 0, errNoDriver }
+
 // compileAndLoad always fails outside Linux.
 func (b *cudaBackend) compileAndLoad(name, source string) error { return errNoDriver }

@@ -35,8 +35,10 @@ var openDevices struct {
 }
 
 // Open opens a device. Without options it uses CUDA device 0 when
-// libcuda.so.1 loads and the CPU backend otherwise; GUARDLINT_RT_BACKEND and
-// GUARDLINT_RT_KERNELS override the defaults, and options override both.
+// libcuda.so.1 loads and CPU device 0 otherwise; GUARDLINT_RT_BACKEND,
+// GUARDLINT_RT_KERNELS and GUARDLINT_RT_CPU_DEVICES override the defaults,
+// and options override all three. An ordinal at or beyond DeviceCount is
+// ErrInvalidArgument.
 func Open(opts ...Option) (*Device, error) {
 	cfg, err := resolveConfig(opts)
 	if err != nil {
@@ -82,7 +84,11 @@ func (d *Device) Backend() Backend { return d.backend.kind() }
 // KernelSource returns where CUDA kernels were loaded from.
 func (d *Device) KernelSource() KernelSource { return d.cfg.kernels }
 
-// String describes the device.
+// Ordinal returns the device's ordinal among its backend's devices.
+func (d *Device) Ordinal() int { return d.cfg.ordinal }
+
+// String describes the device, starting with its backend and ordinal
+// ("cpu:1 (goroutine lanes)", "cuda:1 NVIDIA H200, ...").
 func (d *Device) String() string { return d.backend.describe() }
 
 // DefaultStream returns the device's one default stream: the same value
