@@ -125,7 +125,7 @@ func TestGlobalRandomStateAcrossGoroutines(t *testing.T) {
 func TestStreamsStayPerDeviceAcrossGoroutines(t *testing.T) {
 	d := openTest(t)
 	x := fromSlice(t, d, []float32{1, 2, 3, 4})
-	before := encoders.size()
+	before := d.encoders.size()
 	var wg sync.WaitGroup
 	for range 1000 {
 		wg.Go(func() {
@@ -140,5 +140,5 @@ func TestStreamsStayPerDeviceAcrossGoroutines(t *testing.T) {
 	s := d.Stats()
 	require.Equal(t, 1, s.Streams)
 	require.LessOrEqual(t, s.Lanes, poolSets*d.cfg.lanes, "lanes are O(devices), not O(goroutines)")
-	require.LessOrEqual(t, encoders.size(), before+1, "one registry entry per device stream")
+	require.LessOrEqual(t, d.encoders.size(), before+1, "one registry entry per device stream")
 }

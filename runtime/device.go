@@ -7,14 +7,18 @@ import (
 	"sync/atomic"
 )
 
-// Device is an open backend with its encoder pool, its memory cache and its
-// default stream. Every method may be called from any goroutine.
+// Device is an open backend with its encoder pool, its memory cache, its
+// default stream and the registry of its streams' command buffers. Every
+// method may be called from any goroutine. Devices share nothing but
+// evalMu: two devices, of one ordinal or of two, have their own pools,
+// memory and streams.
 type Device struct {
-	cfg     config
-	backend backend
-	pool    *encoderPool
-	stream  *Stream
-	closed  atomic.Bool
+	cfg      config
+	backend  backend
+	pool     *encoderPool
+	stream   *Stream
+	encoders encoderRegistry // the device's streams and their command buffers
+	closed   atomic.Bool
 
 	mu     sync.Mutex
 	live   map[mem]int   // allocated bytes of every live allocation
@@ -228,8 +232,8 @@ type Stats struct {
 
 // Stats returns a snapshot of the device's resources.
 func (d *Device) Stats() Stats {
-	s := Stats{Backend: d.Backend(), Streams: encoders.streamsOf(d)}
-	if encoders.lookup(d.stream) == nil {
+	s := Stats{Backend: d.Backend(), Streams: d.encoders.size()}
+	if d.encoders.lookup(d.stream) == nil {
 		s.Streams++ // the default stream exists before its first evaluation
 	}
 	s.Lanes, s.Encoders, s.Outstanding = d.pool.counts()
@@ -267,9 +271,9 @@ func (d *Device) closeLocked() error {
 	}
 	openDevices.Unlock()
 	errs := []error{d.pool.destroy()}
-	if cb := encoders.lookup(d.stream); cb != nil {
+	if cb := d.encoders.lookup(d.stream); cb != nil {
 		errs = append(errs, cb.release())
-		encoders.clear(d.stream)
+		d.encoders.clear(d.stream)
 	}
 	d.mu.Lock()
 	var all []mem

@@ -143,14 +143,14 @@ func (s *evalState) visit(a *Array) error {
 // commandBufferLocked returns the command buffer registered for the
 // device's default stream, creating it on first use; evalMu is held.
 func (d *Device) commandBufferLocked() (*CommandBuffer, error) {
-	if cb := encoders.lookup(d.stream); cb != nil {
+	if cb := d.encoders.lookup(d.stream); cb != nil {
 		return cb, nil
 	}
 	cb, err := d.NewCommandBuffer()
 	if err != nil {
 		return nil, err
 	}
-	return encoders.register(d.stream, cb), nil
+	return d.encoders.register(d.stream, cb), nil
 }
 
 // evalOnDeviceLocked encodes, commits and waits for the nodes of one

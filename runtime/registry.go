@@ -2,16 +2,14 @@ package runtime
 
 import "sync"
 
-// encoderRegistry maps each stream to the command buffer that encodes its
-// work (and through it the stream's active encoder). Lookups take the read
-// lock; registering and clearing take the write lock.
+// encoderRegistry maps each stream of one device to the command buffer
+// that encodes its work (and through it the stream's active encoder); every
+// Device owns one. Lookups take the read lock; registering and clearing
+// take the write lock.
 type encoderRegistry struct {
 	mu       sync.RWMutex
 	byStream map[*Stream]*CommandBuffer
 }
-
-// encoders is the process-global registry.
-var encoders encoderRegistry
 
 // lookup returns the command buffer of s, or nil.
 func (r *encoderRegistry) lookup(s *Stream) *CommandBuffer {
@@ -42,20 +40,8 @@ func (r *encoderRegistry) clear(s *Stream) {
 	delete(r.byStream, s)
 }
 
-// streamsOf returns the number of registered streams of d.
-func (r *encoderRegistry) streamsOf(d *Device) int {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	n := 0
-	for s := range r.byStream {
-		if s.dev == d {
-			n++
-		}
-	}
-	return n
-}
-
-// size returns the number of registered streams.
+// size returns the number of registered streams: the device's streams that
+// hold a command buffer.
 func (r *encoderRegistry) size() int {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
