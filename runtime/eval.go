@@ -16,7 +16,11 @@ var evalMu sync.Mutex
 // Eval computes the given arrays and every unevaluated array they depend
 // on, then waits for the results. Each device's part of the graph is
 // encoded on the device's default stream, spread over the lanes, with a
-// barrier between each level of dependent nodes.
+// barrier between each level of dependent nodes. Every device's part is
+// encoded and committed before Eval waits for any, so the devices compute
+// at once. When any part fails, Eval returns the errors of every device
+// and frees every output it allocated, on every device: the arrays stay
+// unevaluated.
 func Eval(arrays ...*Array) error {
 	evalMu.Lock()
 	defer evalMu.Unlock()
@@ -66,11 +70,14 @@ type evalState struct {
 // evalScratch is the one evalState; evalMu guards it.
 var evalScratch evalState
 
-// deviceNodes are the unevaluated nodes of one device, inputs first.
+// deviceNodes are the unevaluated nodes of one device, inputs first, and
+// the state of their evaluation.
 type deviceNodes struct {
 	dev      *Device
 	nodes    []*Array
 	maxLevel int
+	cb       *CommandBuffer // the command buffer the nodes were encoded on, nil before
+	err      error          // the first error of encoding or waiting
 }
 
 // evalLocked implements Eval; evalMu is held.
@@ -87,11 +94,27 @@ func evalLocked(arrays []*Array) error {
 			return err
 		}
 	}
+	// Encode and commit every device's part before waiting for any, so
+	// that a second device computes while the first does. The parts are
+	// independent: an operation's inputs live on its own device, and To
+	// moves data between devices eagerly, outside any graph.
 	for i := range s.groups {
-		g := &s.groups[i]
-		if err := evalOnDeviceLocked(g.dev, g.nodes, g.maxLevel); err != nil {
-			return err
+		s.groups[i].encodeLocked()
+	}
+	var errs []error
+	for i := range s.groups {
+		if err := s.groups[i].waitLocked(); err != nil {
+			errs = append(errs, err)
 		}
+	}
+	if len(errs) > 0 {
+		for i := range s.groups {
+			s.groups[i].freeOutputsLocked()
+		}
+		return fmt.Errorf("eval: %w", errors.Join(errs...))
+	}
+	for i := range s.groups {
+		s.groups[i].publishLocked()
 	}
 	return nil
 }
@@ -153,60 +176,86 @@ func (d *Device) commandBufferLocked() (*CommandBuffer, error) {
 	return d.encoders.register(d.stream, cb), nil
 }
 
-// evalOnDeviceLocked encodes, commits and waits for the nodes of one
-// device; evalMu is held.
-func evalOnDeviceLocked(d *Device, nodes []*Array, maxLevel int) error {
-	if err := d.check(); err != nil {
-		return fmt.Errorf("eval: %w", err)
+// encodeLocked encodes the nodes level by level on the device's default
+// stream and commits them, without waiting; it records the first error in
+// g.err. evalMu is held.
+func (g *deviceNodes) encodeLocked() {
+	d := g.dev
+	if d.closed.Load() {
+		g.err = ErrDeviceClosed // waitLocked names the device
+		return
 	}
 	if err := d.drainLeaksLocked(); err != nil {
-		return fmt.Errorf("eval: free leaked buffers: %w", err)
+		g.err = fmt.Errorf("free leaked buffers: %w", err)
+		return
 	}
 	cb, err := d.commandBufferLocked()
 	if err != nil {
-		return fmt.Errorf("eval: %w", err)
+		g.err = err
+		return
 	}
-	encodeErr := func() error {
-		for level := 0; level <= maxLevel; level++ {
-			if level > 0 {
-				if err := cb.Barrier(); err != nil {
-					return err
-				}
-			}
-			for _, a := range nodes {
-				if a.level != level {
-					continue
-				}
-				out, err := d.NewBuffer(a.size)
-				if err != nil {
-					return err
-				}
-				a.out = out
-				if err := encodeNode(cb, a, out); err != nil {
-					return err
-				}
+	g.cb = cb
+	for level := 0; level <= g.maxLevel; level++ {
+		if level > 0 {
+			if err := cb.Barrier(); err != nil {
+				g.err = err
+				return
 			}
 		}
-		return nil
-	}()
-	waitErr := cb.Wait()
-	if err := errors.Join(encodeErr, waitErr); err != nil {
-		for _, a := range nodes {
-			if a.out != nil {
-				_ = a.out.Free()
-				a.out = nil
+		for _, a := range g.nodes {
+			if a.level != level {
+				continue
+			}
+			out, err := d.NewBuffer(a.size)
+			if err != nil {
+				g.err = err
+				return
+			}
+			a.out = out
+			if err := encodeNode(cb, a, out); err != nil {
+				g.err = err
+				return
 			}
 		}
-		return fmt.Errorf("eval: %w", err)
 	}
-	for _, a := range nodes {
+	_ = cb.Commit() // an error stays in cb.Err, which Wait returns
+}
+
+// waitLocked waits for what encodeLocked committed, even after an encoding
+// error (dispatches already made must finish before their outputs are
+// freed), and returns the group's error with the device named. evalMu is
+// held.
+func (g *deviceNodes) waitLocked() error {
+	if g.cb != nil {
+		g.err = errors.Join(g.err, g.cb.Wait())
+	}
+	if g.err != nil {
+		return fmt.Errorf("%s: %w", g.dev, g.err)
+	}
+	return nil
+}
+
+// freeOutputsLocked frees the outputs allocated for the nodes; evalMu is
+// held and the device's work has completed.
+func (g *deviceNodes) freeOutputsLocked() {
+	for _, a := range g.nodes {
+		if a.out != nil {
+			_ = a.out.Free()
+			a.out = nil
+		}
+	}
+}
+
+// publishLocked makes the computed outputs the nodes' results; evalMu is
+// held and the device's work has completed.
+func (g *deviceNodes) publishLocked() {
+	for _, a := range g.nodes {
 		a.mu.Lock()
 		a.buf, a.done = a.out, true
 		a.mu.Unlock()
 		a.out = nil
 		a.inputs, a.inbuf = nil, [2]*Array{} // let the graph above an evaluated array be collected
 	}
-	return nil
 }
 
 // inputBuffer returns the buffer of an input evaluated earlier or in the
