@@ -200,6 +200,43 @@ func (a *Array) Data() ([]float32, error) {
 	return out, nil
 }
 
+// To returns an array of d with a's shape and values. It evaluates a
+// through Eval when needed, reads it back to the host and uploads the copy
+// to d: the data is staged through host memory, not copied between the
+// devices directly, so each call costs a download and an upload and
+// waits for both. When a is already on d, To returns a itself.
+func (a *Array) To(d *Device) (*Array, error) {
+	switch {
+	case a == nil:
+		return nil, fmt.Errorf("move array: %w: nil array", ErrInvalidArgument)
+	case d == nil:
+		return nil, fmt.Errorf("move array: %w: nil device", ErrInvalidArgument)
+	case a.err != nil:
+		return nil, fmt.Errorf("move array: %w", a.err)
+	}
+	if err := d.check(); err != nil {
+		return nil, fmt.Errorf("move array: %w", err)
+	}
+	if a.dev == d {
+		a.mu.Lock()
+		freed := a.done && a.buf == nil
+		a.mu.Unlock()
+		if freed {
+			return nil, fmt.Errorf("move array: %w", ErrFreed)
+		}
+		return a, nil
+	}
+	data, err := a.Data()
+	if err != nil {
+		return nil, fmt.Errorf("move array to %s: %w", d, err)
+	}
+	b, err := d.BufferFrom(data)
+	if err != nil {
+		return nil, fmt.Errorf("move array to %s: %w", d, err)
+	}
+	return &Array{dev: d, shape: a.shape, size: a.size, op: opData, buf: b, done: true}, nil
+}
+
 // Item evaluates a one-element array and returns its element.
 func (a *Array) Item() (float32, error) {
 	if a != nil && a.err == nil && a.size != 1 {
