@@ -89,6 +89,14 @@ func (in *Info) Func(decl *ast.FuncDecl) *Body {
 	return in.bodyLocked(decl, decl.Body)
 }
 
+// Lit returns the live body of a function literal, analysed as a
+// function of its own (from its entry, whatever runs around it).
+func (in *Info) Lit(lit *ast.FuncLit) *Body {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return in.bodyLocked(lit, lit.Body)
+}
+
 // bodyLocked builds or returns the body of a declaration or literal.
 func (in *Info) bodyLocked(fn ast.Node, block *ast.BlockStmt) *Body {
 	if b, ok := in.bodies[fn]; ok {
