@@ -86,7 +86,13 @@ func producerReader(t *testing.T, d *runtime.Device) int {
 // everything the slow producer on lane 0 wrote; with the barrier switched
 // off it sees stale elements, which proves this test can fail.
 func TestBarrierDiscriminates(t *testing.T) {
-	d := openDevice(t)
+	barrierDiscriminates(t, openDevice(t))
+}
+
+// barrierDiscriminates runs the barrier scenario on d with the barrier and
+// without it.
+func barrierDiscriminates(t *testing.T, d *runtime.Device) {
+	t.Helper()
 	with := producerReader(t, d)
 	t.Logf("%s: stale elements with the barrier: %d of %d", d, with, guardN)
 	require.Zero(t, with, "the barrier must order the reader after the producer")
@@ -139,7 +145,13 @@ func retainScenario(t *testing.T, d *runtime.Device) int {
 // command buffer; with the retain skipped the encoder is recycled onto
 // other lanes and the reader sees stale elements.
 func TestRetainDiscriminates(t *testing.T) {
-	d := openDevice(t)
+	retainDiscriminates(t, openDevice(t))
+}
+
+// retainDiscriminates runs the retain scenario on d with the retain and
+// without it.
+func retainDiscriminates(t *testing.T, d *runtime.Device) {
+	t.Helper()
 	with := retainScenario(t, d)
 	t.Logf("%s: stale elements with the retain: %d of %d", d, with, guardN)
 	require.Zero(t, with, "a retained encoder must survive the drain and keep ordering its lanes")

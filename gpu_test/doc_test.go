@@ -9,6 +9,13 @@
 // run on the CPU backend under go test -race; on a GPU machine they run
 // from a binary built by scripts/build-gpu-tests (see README, "GPU tests").
 //
+// The multi-device guards (devices_test.go) open every device that
+// runtime.DeviceCount reports, one per ordinal: Eval spread over the
+// devices, goroutines on every device at once, arrays carried between
+// devices, and the barrier and retain discriminators on each device. They
+// skip, saying why, where there are fewer than two devices; the CPU
+// backend presents two (GUARDLINT_RT_CPU_DEVICES), so CI runs them.
+//
 // The guards that switch a hook on prove that they can fail: they run their
 // scenario once as shipped and expect exact results, then once with the
 // barrier or the retain switched off and expect stale results. The hooks are

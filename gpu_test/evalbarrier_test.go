@@ -55,7 +55,13 @@ func evalLevels(t *testing.T, d *runtime.Device, round int) bool {
 // without the barrier tries up to ten rounds and needs a stale sum in one;
 // every round with the barrier must be exact.
 func TestEvalBarrierDiscriminates(t *testing.T) {
-	d := openDevice(t)
+	evalBarrierDiscriminates(t, openDevice(t))
+}
+
+// evalBarrierDiscriminates runs the Eval barrier scenario on d with the
+// barrier and without it.
+func evalBarrierDiscriminates(t *testing.T, d *runtime.Device) {
+	t.Helper()
 	for round := range 3 {
 		require.Truef(t, evalLevels(t, d, round), "round %d: the barrier between levels must order the add after both sums", round)
 	}

@@ -10,15 +10,21 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestMain names the backend the guards run on, so that a log shows whether
-// a run exercised CUDA or the CPU backend.
+// TestMain names the backend the guards run on and how many devices it
+// has, so that a log shows whether a run exercised CUDA or the CPU backend
+// and whether the multi-device guards could run.
 func TestMain(m *testing.M) {
+	n, err := runtime.DeviceCount()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gpu_test: cannot count devices: %v\n", err)
+		os.Exit(1)
+	}
 	d, err := runtime.Open()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gpu_test: cannot open a device: %v\n", err)
 		os.Exit(1)
 	}
-	fmt.Printf("gpu_test: backend %s, kernels %s, device %s\n", d.Backend(), d.KernelSource(), d)
+	fmt.Printf("gpu_test: backend %s, kernels %s, device %s, %d device(s)\n", d.Backend(), d.KernelSource(), d, n)
 	if err := d.Close(); err != nil {
 		fmt.Fprintf(os.Stderr, "gpu_test: close: %v\n", err)
 		os.Exit(1)
