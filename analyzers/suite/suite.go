@@ -12,13 +12,14 @@ import (
 	"github.com/guardlint/guardlint/analyzers/ignores"
 	"github.com/guardlint/guardlint/analyzers/order"
 	"github.com/guardlint/guardlint/analyzers/owns"
+	"github.com/guardlint/guardlint/analyzers/requires"
 	"golang.org/x/tools/go/analysis"
 )
 
-// New returns the analyzers to run, reading invariants from src: the five
+// New returns the analyzers to run, reading invariants from src: the six
 // rule analyzers and, last, the suppression check.
 func New(src guardconf.Source) []*analysis.Analyzer {
 	conf := guardconf.New(src)
-	rules := []*analysis.Analyzer{call.New(conf), hold.New(conf), owns.New(conf), forbid.New(conf), order.New(conf)}
+	rules := []*analysis.Analyzer{call.New(conf), hold.New(conf), owns.New(conf), forbid.New(conf), order.New(conf), requires.New(conf)}
 	return append(rules, ignores.New(conf, rules...))
 }

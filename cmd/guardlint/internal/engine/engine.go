@@ -160,28 +160,37 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	return res, nil
 }
 
-// relevant lists the packages an invariant can concern.
+// relevant lists the packages an invariant can concern: the packages of
+// its targets and, for an exported owned field or a requires invariant,
+// every listed package that depends on them (it may write the field, or
+// call the operations).
 func relevant(set *invariants.Set, listed []*packages.Package) []string {
 	want := map[string]bool{}
-	exportedFields := map[string]bool{} // package path of exported owned fields
+	reach := map[string]bool{} // packages whose importers are concerned too
 	for _, inv := range set.Invariants {
 		for _, p := range inv.Packages() {
 			want[p] = true
 		}
 		if inv.Field != nil && token.IsExported(inv.Field.Member) {
-			exportedFields[inv.Field.Pkg] = true
+			reach[inv.Field.Pkg] = true
+		}
+		if inv.Requires != nil && !inv.Lang.TreeSitter() {
+			reach[inv.Requires.Lock.Pkg] = true
+			for _, p := range inv.Packages() {
+				reach[p] = true
+			}
 		}
 	}
 	var out []string
 	memo := map[*packages.Package]bool{}
-	var dependsOnField func(p *packages.Package) bool
-	dependsOnField = func(p *packages.Package) bool {
+	var dependsOn func(p *packages.Package) bool
+	dependsOn = func(p *packages.Package) bool {
 		if v, ok := memo[p]; ok {
 			return v
 		}
 		memo[p] = false
 		for path, imp := range p.Imports {
-			if exportedFields[path] || dependsOnField(imp) {
+			if reach[path] || dependsOn(imp) {
 				memo[p] = true
 				break
 			}
@@ -189,7 +198,7 @@ func relevant(set *invariants.Set, listed []*packages.Package) []string {
 		return memo[p]
 	}
 	for _, p := range listed {
-		if want[p.PkgPath] || (len(exportedFields) > 0 && dependsOnField(p)) {
+		if want[p.PkgPath] || reach[p.PkgPath] || (len(reach) > 0 && dependsOn(p)) {
 			out = append(out, p.PkgPath)
 		}
 	}
@@ -293,7 +302,7 @@ func Analyze(set *invariants.Set, pkgs ...*packages.Package) ([]Finding, error) 
 	for _, inv := range set.Invariants {
 		byID[inv.ID] = inv
 	}
-	graph, err := checker.Analyze(suite.New(guardconf.Static(set)), pkgs, nil)
+	graph, err := checker.Analyze(suite.New(guardconf.Static(set)), withinLoaded(pkgs), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -321,4 +330,31 @@ func Analyze(set *invariants.Set, pkgs ...*packages.Package) ([]Finding, error) 
 		}
 	}
 	return out, nil
+}
+
+// withinLoaded returns copies of the packages whose imports keep only
+// packages of the list. An analyzer with facts (requires) runs on the
+// imports of each package it analyses, transitively; the packages left
+// out were loaded from export data, without syntax, and are exactly those
+// that cannot reach an invariant's package, so they have no facts to
+// give. Without the restriction every dependency down to the standard
+// library would be analysed, for nothing.
+func withinLoaded(pkgs []*packages.Package) []*packages.Package {
+	byID := map[string]*packages.Package{}
+	out := make([]*packages.Package, len(pkgs))
+	for i, p := range pkgs {
+		cp := *p
+		out[i] = &cp
+		byID[p.ID] = &cp
+	}
+	for _, p := range out {
+		imports := map[string]*packages.Package{}
+		for path, imp := range p.Imports {
+			if cp := byID[imp.ID]; cp != nil {
+				imports[path] = cp
+			}
+		}
+		p.Imports = imports
+	}
+	return out
 }
