@@ -59,9 +59,9 @@ func TestBrokenConfig(t *testing.T) {
 	code, out, errOut := run(t, noEnv, "-C", "testdata/broken")
 	assert.Equal(t, ExitConfig, code)
 	assert.Empty(t, out)
-	assert.Equal(t, `guardlint.yaml:7:5: invariant: unknown key "severity" (allowed: id, why, ref, lang, package, files, all, defines, function, functions, field, call, hold, owns, forbid, order)
-guardlint.yaml:11:5: invariant: unknown key "cal" (allowed: id, why, ref, lang, package, files, all, defines, function, functions, field, call, hold, owns, forbid, order)
-guardlint.yaml:8:5: invariant a: no rule; want exactly one of call, forbid, hold, order, owns
+	assert.Equal(t, `guardlint.yaml:7:5: invariant: unknown key "severity" (allowed: id, why, ref, lang, package, files, all, defines, function, functions, field, call, hold, owns, forbid, order, requires)
+guardlint.yaml:11:5: invariant: unknown key "cal" (allowed: id, why, ref, lang, package, files, all, defines, function, functions, field, call, hold, owns, forbid, order, requires)
+guardlint.yaml:8:5: invariant a: no rule; want exactly one of call, forbid, hold, order, owns, requires
 `, errOut)
 }
 

@@ -118,6 +118,8 @@ func (p *goPackage) mutants(inv *invariants.Invariant) []*Mutant {
 		return p.forbidMutants(inv)
 	case invariants.KindOrder:
 		return p.orderMutants(inv)
+	case invariants.KindRequires:
+		return p.requiresMutants(inv)
 	}
 	return nil
 }

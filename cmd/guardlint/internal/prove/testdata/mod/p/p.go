@@ -110,3 +110,14 @@ func LoadFirst(t *Table, i int) int {
 	checkBounds(t, 0)
 	return t.read(i) + t.read(0)*n
 }
+
+// Encode dispatches under the eval lock, through a helper.
+func Encode(cb *CommandBuffer) {
+	evalMu.Lock()
+	defer evalMu.Unlock()
+	encodeLocked(cb)
+}
+
+func encodeLocked(cb *CommandBuffer) { cb.dispatchLocked() }
+
+func (cb *CommandBuffer) dispatchLocked() { cb.lane++ }

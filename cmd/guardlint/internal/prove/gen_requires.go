@@ -1,0 +1,85 @@
+package prove
+
+import (
+	"go/ast"
+	"go/types"
+	"sort"
+
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// requiresOps are the reverts of a lock that a requires invariant relies
+// on: every revert of a held lock that leaves a later call without it.
+// Unlocking early is left out: it unlocks after the first statement that
+// does work, which is often the very call that needs the lock.
+var requiresOps = []string{opLockDeleted, opEmptySection, opAnotherLock, opLockedLate, opLockOneBranch, opNestedScope, opDeferredLock}
+
+// requiresMutants reverts the lock in the entry points of the package that
+// take the invariant's lock and then reach one of its operations, directly
+// or through functions of the package. Entry points (exported functions
+// and methods) are where the analysis reports a missing lock, so the
+// finding of a revert lands inside the mutated function.
+func (p *goPackage) requiresMutants(inv *invariants.Invariant) []*Mutant {
+	lock, err := p.scope.Var(inv.Requires.Lock)
+	if err != nil {
+		return nil // unverifiable: the baseline run reports it
+	}
+	acquire := resolveFuncs(p.scope, inv.Requires.Acquire)
+	reach := p.reaching(resolveFuncs(p.scope, inv.Functions))
+	var fns []*types.Func
+	for fn := range p.decls {
+		if fn.Exported() && reach[fn] && fn.Pkg() == p.pkg.Types {
+			fns = append(fns, fn)
+		}
+	}
+	sort.Slice(fns, func(i, j int) bool { return p.decls[fns[i]].Pos() < p.decls[fns[j]].Pos() })
+	var out []*Mutant
+	for _, fn := range fns {
+		s, ok := p.findLock(p.decls[fn], lock, acquire)
+		if !ok {
+			continue // does not take the lock itself: nothing to revert here
+		}
+		for _, op := range requiresOps {
+			out = append(out, p.holdMutant(inv, s, lock, op))
+		}
+	}
+	return out
+}
+
+// reaching returns the functions of the package that call one of ops,
+// directly or through other functions of the package, whatever the lock.
+func (p *goPackage) reaching(ops []*types.Func) map[*types.Func]bool {
+	reach := map[*types.Func]bool{}
+	for _, op := range ops {
+		reach[op] = true
+	}
+	callees := map[*types.Func][]*types.Func{}
+	for fn, d := range p.decls {
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if c, ok := calleeFunc(p.pkg.TypesInfo, call); ok {
+					callees[fn] = append(callees[fn], c)
+				}
+			}
+			return true
+		})
+	}
+	for changed := true; changed; {
+		changed = false
+		for fn, cs := range callees {
+			if reach[fn] {
+				continue
+			}
+			for _, c := range cs {
+				if reach[c] {
+					reach[fn], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	for _, op := range ops {
+		delete(reach, op) // an operation runs under its callers' lock
+	}
+	return reach
+}
