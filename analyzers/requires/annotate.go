@@ -66,7 +66,7 @@ func (ch *checker) annotate(u *unit, words []string, at token.Pos) error {
 	}
 	var onLock, matched []*contract
 	for _, c := range ch.cs {
-		if c.lock == lock {
+		if c.lock != nil && c.lock == lock {
 			onLock = append(onLock, c)
 			if mode == "" || mode == c.inv.Requires.Mode {
 				matched = append(matched, c)

@@ -40,7 +40,7 @@ func New(conf *analysis.Analyzer) *analysis.Analyzer {
 // contract is one requires invariant as the analysed package sees it.
 type contract struct {
 	inv  *invariants.Invariant
-	lock *types.Var
+	lock *types.Var // nil where the lock cannot be named
 	need level // the level the invariant's mode asks for
 	// ops are the operations: the invariant's functions and the functions
 	// of this package annotated with the invariant's lock.
@@ -75,14 +75,17 @@ func contracts(r *rule.Rule) []*contract {
 		if !visible {
 			continue
 		}
+		// Outside its own package the lock may not resolve: a package
+		// loaded from export data keeps no unexported variable its API
+		// does not mention. Such a package cannot name the lock, so it
+		// can take it only through the helpers, and the contract goes on
+		// without it.
 		lock, err := r.Var(req.Lock)
-		if err != nil {
-			if home {
-				r.Unverifiable(inv, req.Lock.Pos, "lock %s does not resolve from package %s: %v", req.Lock.Short(), here, err)
-			}
+		switch {
+		case err != nil && home:
+			r.Unverifiable(inv, req.Lock.Pos, "lock %s does not resolve from package %s: %v", req.Lock.Short(), here, err)
 			continue
-		}
-		if !isMutex(lock.Type()) {
+		case err == nil && !isMutex(lock.Type()):
 			if home {
 				r.Unverifiable(inv, req.Lock.Pos, "lock %s has type %s, not sync.Mutex or sync.RWMutex", req.Lock.Short(), lock.Type())
 			}

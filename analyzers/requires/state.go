@@ -62,7 +62,7 @@ func (c *contract) lockChange(res *locks.Resolver, e *live.Effect) change {
 			}
 		}
 	}
-	if e.Call == nil {
+	if e.Call == nil || c.lock == nil {
 		return keeps
 	}
 	op, ref := res.Op(e.Call)

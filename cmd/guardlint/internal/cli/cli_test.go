@@ -146,6 +146,17 @@ func TestGoVet(t *testing.T) {
 	assert.NotEqual(t, 0, code, got)
 	assert.Contains(t, got, "guardlint: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml at the module root")
 
+	// The requires rule's facts cross packages under go vet too: vetting
+	// app alone, whose dependencies go vet analyses for their facts only,
+	// still finds the entry point two packages away from the operation.
+	req := exec.Command("go", "vet", "-vettool="+bin, "./app/")
+	req.Dir = "testdata/requires"
+	req.Env = append(os.Environ(), "GOFLAGS=", EnvConfig+"=")
+	out, err = req.CombinedOutput()
+	require.Error(t, err, string(out))
+	assert.Contains(t, string(out), "app/app.go:5:16: invariant dispatch-locked: exported function app.Serve calls mid.Step without holding gpu.evalMu (exclusive), and nothing shows its callers hold it: app.Serve → mid.Step → mid.step → gpu.Encode")
+	assert.NotContains(t, string(out), "mid/mid.go", "a dependency's findings are not printed")
+
 	// The pitfalls docs/go-vet.md warns about. A -vettool that expands to
 	// nothing runs go vet's own analyzers, which pass on the reverted
 	// code. A bare name is not looked up on PATH but taken relative to

@@ -40,21 +40,28 @@ func Vet() {
 			fmt.Fprintf(os.Stderr, "guardlint: %v\n", err)
 			os.Exit(ExitFailure)
 		}
-		if !unit.VetxOnly {
-			// Load the invariants before handing over to unitchecker:
-			// go vet prints a tool's stderr when it fails, but not an
-			// analyzer's error in -json mode, and a broken
-			// configuration must be seen.
+		if unit.VetxOnly {
+			// A dependency, analysed only for the facts of the requires
+			// rule, whose findings go vet does not print. Its invariants
+			// are found the same way; a dependency without any (the
+			// standard library) has no facts to give.
 			set, err := loadForVet(args, unit.Dir)
 			if err != nil {
-				printConfigError(os.Stderr, err, unit.Dir)
-				os.Exit(ExitFindings)
+				set = &invariants.Set{}
 			}
 			unitchecker.Main(suite.New(guardconf.Static(set))...)
 		}
+		// Load the invariants before handing over to unitchecker: go vet
+		// prints a tool's stderr when it fails, but not an analyzer's
+		// error in -json mode, and a broken configuration must be seen.
+		set, err := loadForVet(args, unit.Dir)
+		if err != nil {
+			printConfigError(os.Stderr, err, unit.Dir)
+			os.Exit(ExitFindings)
+		}
+		unitchecker.Main(suite.New(guardconf.Static(set))...)
 	}
-	// Describing the tool, or a dependency analysed only for facts, which
-	// guardlint does not use: unitchecker does no analysis then.
+	// Describing the tool: unitchecker does no analysis then.
 	unitchecker.Main(suite.New(func() (*invariants.Set, error) { return nil, errNoConfig })...)
 }
 
