@@ -41,7 +41,7 @@ func New(conf *analysis.Analyzer) *analysis.Analyzer {
 type contract struct {
 	inv  *invariants.Invariant
 	lock *types.Var // nil where the lock cannot be named
-	need level // the level the invariant's mode asks for
+	need level      // the level the invariant's mode asks for
 	// ops are the operations: the invariant's functions and the functions
 	// of this package annotated with the invariant's lock.
 	ops              map[*types.Func]bool
