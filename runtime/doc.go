@@ -8,7 +8,10 @@
 // or from NVRTC at run time. The CPU backend runs the same kernels in Go:
 // lanes are goroutines with queues and events are completion signals, so
 // barrier and ownership mistakes give wrong results on machines without a
-// GPU too. See docs/runtime.md.
+// GPU too. Both present several devices ([DeviceCount], [WithOrdinal]): the
+// CUDA devices of the machine, or two CPU devices unless told otherwise,
+// so that multi-device code is exercised without a GPU as well. See
+// docs/runtime.md.
 //
 // This package's name shadows the standard library's runtime; it imports
 // that one as goruntime.
