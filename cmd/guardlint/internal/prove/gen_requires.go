@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/types"
 	"sort"
+	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/requires"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -25,7 +27,7 @@ func (p *goPackage) requiresMutants(inv *invariants.Invariant) []*Mutant {
 		return nil // unverifiable: the baseline run reports it
 	}
 	acquire := resolveFuncs(p.scope, inv.Requires.Acquire)
-	reach := p.reaching(resolveFuncs(p.scope, inv.Functions))
+	reach := p.reaching(append(resolveFuncs(p.scope, inv.Functions), p.annotated(lock)...))
 	var fns []*types.Func
 	for fn := range p.decls {
 		if fn.Exported() && reach[fn] && fn.Pkg() == p.pkg.Types {
@@ -41,6 +43,37 @@ func (p *goPackage) requiresMutants(inv *invariants.Invariant) []*Mutant {
 		}
 		for _, op := range requiresOps {
 			out = append(out, p.holdMutant(inv, s, lock, op))
+		}
+	}
+	return out
+}
+
+// annotated returns the functions of the package whose doc comment says
+// //guardlint:requires with this lock: operations like those the
+// invariant names.
+func (p *goPackage) annotated(lock *types.Var) []*types.Func {
+	module := ""
+	if p.pkg.Module != nil {
+		module = p.pkg.Module.Path
+	}
+	var out []*types.Func
+	for fn, d := range p.decls {
+		if d.Doc == nil {
+			continue
+		}
+		for _, c := range d.Doc.List {
+			rest, ok := strings.CutPrefix(c.Text, requires.Annotation)
+			words := strings.Fields(rest)
+			if !ok || len(words) == 0 || (rest[0] != ' ' && rest[0] != '\t') {
+				continue
+			}
+			n, err := invariants.ParseName(words[0], module, p.pkg.PkgPath)
+			if err != nil {
+				continue
+			}
+			if v, err := p.scope.Var(n); err == nil && v == lock {
+				out = append(out, fn)
+			}
 		}
 	}
 	return out

@@ -65,6 +65,14 @@ func TestEveryKindKillsItsReverts(t *testing.T) {
 	require.NotNil(t, wrong)
 	assert.Equal(t, Killed, wrong.Verdict)
 	assert.Contains(t, string(wrong.Mutant.Files[wrong.Mutant.Site.File]), "new(Buffer).retain()")
+	// A requires invariant's reverts land in the entry points that take
+	// the lock, found through the operations the file names and those a
+	// //guardlint:requires comment names.
+	for _, name := range []string{"dispatch-under-evalMu.Encode.lock-deleted", "dispatch-under-evalMu.Flush.another-lock"} {
+		r := res[name]
+		require.NotNil(t, r, name)
+		assert.Equal(t, Killed, r.Verdict, name)
+	}
 	for _, ir := range rep.Invariants {
 		assert.Empty(t, ir.Vacuous, ir.Invariant.ID)
 		assert.Empty(t, ir.Failing, ir.Invariant.ID)

@@ -121,3 +121,15 @@ func Encode(cb *CommandBuffer) {
 func encodeLocked(cb *CommandBuffer) { cb.dispatchLocked() }
 
 func (cb *CommandBuffer) dispatchLocked() { cb.lane++ }
+
+// Flush hands the queued work over under the eval lock.
+func Flush(cb *CommandBuffer) {
+	evalMu.Lock()
+	defer evalMu.Unlock()
+	flushLocked(cb)
+}
+
+// flushLocked touches the shared encoder: its callers hold evalMu.
+//
+//guardlint:requires evalMu
+func flushLocked(cb *CommandBuffer) { cb.lane = 0 }
