@@ -29,6 +29,9 @@
 // A package path whose last element contains a dot is written quoted:
 // `"gopkg.in/yaml.v3".Marshal`.
 //
+// The rule kinds are call, hold, owns, forbid, order and requires (see
+// docs/invariants.md); requires is Go only.
+//
 // With `lang: c`, `cpp`, `cuda` or `rust`, an invariant names files instead
 // of packages (`files`, globs relative to the invariants file), functions by
 // their `::` path (`Class::method`, `ns::fn`, `Type::method`), and calls and
