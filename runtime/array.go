@@ -257,7 +257,10 @@ func (a *Array) Free() error {
 	return a.freeLocked()
 }
 
-// freeLocked frees the array's buffer; evalMu is held.
+// freeLocked frees the array's buffer, which an evaluation in progress
+// may be reading: its callers hold evalMu.
+//
+//guardlint:requires evalMu
 func (a *Array) freeLocked() error {
 	if a == nil {
 		return fmt.Errorf("free array: %w: nil array", ErrInvalidArgument)

@@ -257,7 +257,10 @@ func (d *Device) Close() error {
 	return d.closeLocked()
 }
 
-// closeLocked closes the device; evalMu is held.
+// closeLocked closes the device and releases the default stream's command
+// buffer, which evaluations share: its callers hold evalMu.
+//
+//guardlint:requires evalMu
 func (d *Device) closeLocked() error {
 	if d.closed.Swap(true) {
 		return nil

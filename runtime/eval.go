@@ -35,7 +35,9 @@ func Synchronize(devices ...*Device) error {
 	return synchronizeLocked(devices)
 }
 
-// synchronizeLocked implements Synchronize; evalMu is held.
+// synchronizeLocked implements Synchronize; its callers hold evalMu.
+//
+//guardlint:requires evalMu
 func synchronizeLocked(devices []*Device) error {
 	if len(devices) == 0 {
 		openDevices.Lock()
@@ -80,7 +82,9 @@ type deviceNodes struct {
 	err      error          // the first error of encoding or waiting
 }
 
-// evalLocked implements Eval; evalMu is held.
+// evalLocked implements Eval; its callers hold evalMu.
+//
+//guardlint:requires evalMu
 func evalLocked(arrays []*Array) error {
 	s := &evalScratch
 	s.epoch++
