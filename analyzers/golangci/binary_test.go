@@ -88,6 +88,15 @@ func TestCustomBinary(t *testing.T) {
 		assert.Contains(t, out, "plugin(guardlint): BuildAnalyzers guardlint: C, C++, CUDA or Rust invariants do not hold:\nnative/buf.c:5:6: invariant buf-flushed: buf_release must call buf_flush")
 	})
 
+	// The requires rule's facts cross packages: linting app alone still
+	// finds the entry point two packages away from the operation.
+	t.Run("requires across packages", func(t *testing.T) {
+		code, out := golangciLint(t, bin, cache, filepath.Join(td, "requires"), "./app/")
+		assert.Equal(t, 1, code, out)
+		assert.Contains(t, out, "app/app.go:5:16: requires: invariant dispatch-locked: exported function app.Serve calls mid.Step without holding gpu.evalMu (exclusive), and nothing shows its callers hold it: app.Serve → mid.Step → mid.step → gpu.Encode")
+		assert.Contains(t, out, "1 issues")
+	})
+
 	t.Run("unknown settings key", func(t *testing.T) {
 		code, out := golangciLint(t, bin, cache, filepath.Join(td, "clean"), "-c", filepath.Join(td, "badkey.golangci.yml"), "./...")
 		assert.Equal(t, 3, code, out)

@@ -1,0 +1,7 @@
+package app
+
+import "example.com/req/mid"
+
+func Serve() { mid.Step(nil) }
+
+func ServeLocked() { mid.Locked(nil) }

@@ -1,0 +1,3 @@
+module example.com/req
+
+go 1.22
