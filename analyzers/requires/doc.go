@@ -3,7 +3,7 @@
 //
 // # Analyzer requires
 //
-// requires: check that every call of an operation happens with its lock held
+// requires: check that operations are called with their lock held
 //
 // An invariant of kind requires names functions (the operations, such as
 // the encode helpers of a runtime) and a lock: a package-level variable or

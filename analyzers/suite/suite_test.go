@@ -25,7 +25,7 @@ func TestSuiteIsValid(t *testing.T) {
 		assert.LessOrEqual(t, len(summary), 60, a.Name)
 		assert.Contains(t, a.URL, "/analyzers/"+a.Name, a.Name)
 	}
-	assert.Equal(t, []string{"call", "hold", "owns", "forbid", "order", "ignores"}, names)
+	assert.Equal(t, []string{"call", "hold", "owns", "forbid", "order", "requires", "ignores"}, names)
 }
 
 // TestSuitesShareNothing checks that two suites built with different
