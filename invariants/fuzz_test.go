@@ -25,6 +25,7 @@ func FuzzParse(f *testing.F) {
 		"version: 1\ninvariants: &a [*a]\n", "{{{{", "version: !!binary aGk=\n",
 		"version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, files: [a/**/*.rs], defines: {feature: [x]}, function: ::T::f, call: {to: 'm![a, b]'}}\n",
 		"version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, files: a.cc, all: true, field: T::f, owns: {writers: [T::~T]}}\n",
+		"version: 1\ninvariants:\n  - {id: a, why: w, functions: [./p.f, (*p.T).g], requires: {lock: (p.T).mu, mode: shared, acquire: [p.L], release: [p.U]}}\n",
 	} {
 		f.Add([]byte(s))
 	}
