@@ -26,6 +26,10 @@ type unit struct {
 	decl  *ast.FuncDecl
 	refs  []*types.Func // every function its body names, nested literals included
 	needs map[*contract]*need
+	// unmet holds, per contract, the calls of the body made without the
+	// lock the callee needs, as the last round of propagate (or, for an
+	// operation, checkOps) found them.
+	unmet map[*contract][]unmet
 	// entry says why callers of the function cannot be known to hold a
 	// lock ("exported function p.F"), or "" when they can: then its
 	// requirement passes on to them.
@@ -78,7 +82,7 @@ func newChecker(r *rule.Rule, cs []*contract) *checker {
 			if !ok {
 				continue
 			}
-			u := &unit{fn: fn, decl: decl, needs: map[*contract]*need{}, refs: ch.refs(decl.Body)}
+			u := &unit{fn: fn, decl: decl, needs: map[*contract]*need{}, unmet: map[*contract][]unmet{}, refs: ch.refs(decl.Body)}
 			ch.units = append(ch.units, u)
 			ch.byFunc[fn] = u
 		}
@@ -161,7 +165,8 @@ func (ch *checker) mentions(u *unit) bool {
 
 // propagate computes, to a fixed point, which functions of the package
 // call an operation (or a function that needs the lock) without holding
-// the lock. Requirements only grow, so the iteration ends.
+// the lock. Requirements only grow, so the iteration ends; the last round
+// changes nothing, so the calls it found are final.
 func (ch *checker) propagate() {
 	for changed := true; changed; {
 		changed = false
@@ -175,7 +180,8 @@ func (ch *checker) propagate() {
 					continue // an operation's own body is checked from a held lock
 				}
 				var got *need
-				for _, m := range ch.scan(body, c, free) {
+				u.unmet[c] = ch.scan(body, c, free)
+				for _, m := range u.unmet[c] {
 					if m.held != free {
 						continue // held in the weaker mode: reported, not passed on
 					}

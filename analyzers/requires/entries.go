@@ -93,17 +93,12 @@ func (ch *checker) implements(fn *types.Func) string {
 // needs the lock is reached without it.
 func (ch *checker) reportEntries() {
 	for _, u := range ch.units {
-		if !ch.mentions(u) && len(u.needs) == 0 {
+		if len(u.unmet) == 0 && !ch.mentions(u) {
 			continue
 		}
-		body := ch.r.Live.Func(u.decl)
 		name := rule.FuncName(u.fn)
 		for _, c := range ch.cs {
-			entry := free
-			if c.ops[u.fn] {
-				entry = c.need
-			}
-			ms := ch.scan(body, c, entry)
+			ms := u.unmet[c]
 			ch.reportWeaker(c, name, ms)
 			if c.ops[u.fn] || u.needs[c] == nil || ch.entry(u) == "" {
 				continue
@@ -116,7 +111,9 @@ func (ch *checker) reportEntries() {
 				}
 			}
 		}
-		ch.reportInside(u, body)
+		if ch.mentions(u) {
+			ch.reportInside(u, ch.r.Live.Func(u.decl))
+		}
 	}
 }
 
@@ -231,7 +228,8 @@ func (ch *checker) reportGo(u *unit, g *ast.GoStmt) {
 // written and calls an operation without the lock.
 func (ch *checker) reportLiteral(lit *ast.FuncLit, body *live.Body, g *ast.GoStmt) {
 	for _, c := range ch.cs {
-		for _, m := range ch.scan(body, c, free) {
+		ms := ch.scan(body, c, free)
+		for _, m := range ms {
 			if m.held != free {
 				continue
 			}
@@ -244,7 +242,7 @@ func (ch *checker) reportLiteral(lit *ast.FuncLit, body *live.Body, g *ast.GoStm
 				what, rule.FuncName(m.callee), c.lockName(), c.need, pathString(m.need.from(start).path), last(m.need.path))
 			break
 		}
-		ch.reportWeaker(c, "function literal", ch.scan(body, c, free))
+		ch.reportWeaker(c, "function literal", ms)
 	}
 }
 

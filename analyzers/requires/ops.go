@@ -30,7 +30,8 @@ func (ch *checker) checkOps(c *contract) {
 				ch.r.Report(c.inv, e.Call, "%s takes %s, but %s: its callers already hold the lock, and Go mutexes are not reentrant", name, c.lockName(), how)
 			}
 		}})
-		for _, m := range ch.scan(body, c, c.need) {
+		u.unmet[c] = ch.scan(body, c, c.need)
+		for _, m := range u.unmet[c] {
 			if m.held == free {
 				ch.r.Report(c.inv, m.call, "%s calls %s after giving up %s (%s), which the call needs: %s",
 					name, rule.FuncName(m.callee), c.lockName(), c.need, pathString(m.need.from(name).path))
