@@ -51,5 +51,6 @@
 //
 // Limits: calls through function values and interfaces are not followed
 // (their targets are reported as entry points instead); for a field lock,
-// which value's field is held is not tracked across calls.
+// which value's field is held is not tracked (x.mu held meets a
+// requirement on y.mu).
 package requires
