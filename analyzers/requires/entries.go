@@ -72,6 +72,9 @@ func (ch *checker) implements(fn *types.Func) string {
 		ch.ifaces["Error"] = append(ch.ifaces["Error"], errType)
 	}
 	recv := fn.Signature().Recv().Type()
+	if _, ok := recv.(*types.Pointer); !ok {
+		recv = types.NewPointer(recv) // *T has T's methods too
+	}
 	for _, tn := range ch.ifaces[fn.Name()] {
 		it := tn.Type().Underlying().(*types.Interface)
 		if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() > 0 {

@@ -154,6 +154,22 @@ func (n *node) step() { // want step:"requires encode-locked"
 
 var _ stepper = (*node)(nil)
 
+type flusher interface {
+	flush()
+	reset()
+}
+
+// batch implements flusher through its value and pointer methods together.
+type batch struct{ e *Encoder }
+
+func (b batch) flush() { // want flush:"requires encode-locked"
+	b.e.dispatchLocked() // want `method \(gpu.batch\).flush, which can be called through interface flusher, calls`
+}
+
+func (b *batch) reset() { b.e = nil }
+
+var _ flusher = (*batch)(nil)
+
 // Table hands a function that needs the lock out as a value.
 func Table() []func(*Encoder) {
 	return []func(*Encoder){evalLocked} // want `gpu.evalLocked needs gpu.evalMu held by its callers \(exclusive\), but is used here as a function value`
