@@ -91,7 +91,9 @@ func TestCustomBinary(t *testing.T) {
 	// The requires rule's facts cross packages: linting app alone still
 	// finds the entry point two packages away from the operation.
 	t.Run("requires across packages", func(t *testing.T) {
-		code, out := golangciLint(t, bin, cache, filepath.Join(td, "requires"), "./app/")
+		// The sample module of the requires rule, shared with the engine and
+		// go vet tests.
+		code, out := golangciLint(t, bin, cache, filepath.Join(td, "..", "..", "requires", "testdata", "module"), "./app/")
 		assert.Equal(t, 1, code, out)
 		assert.Contains(t, out, "app/app.go:5:16: requires: invariant dispatch-locked: exported function app.Serve calls mid.Step without holding gpu.evalMu (exclusive), and nothing shows its callers hold it: app.Serve → mid.Step → mid.step → gpu.Encode")
 		assert.Contains(t, out, "1 issues")

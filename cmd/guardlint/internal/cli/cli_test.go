@@ -150,7 +150,7 @@ func TestGoVet(t *testing.T) {
 	// app alone, whose dependencies go vet analyses for their facts only,
 	// still finds the entry point two packages away from the operation.
 	req := exec.Command("go", "vet", "-vettool="+bin, "./app/")
-	req.Dir = "testdata/requires"
+	req.Dir = "../../../../analyzers/requires/testdata/module" // the requires rule's sample module
 	req.Env = append(os.Environ(), "GOFLAGS=", EnvConfig+"=")
 	out, err = req.CombinedOutput()
 	require.Error(t, err, string(out))

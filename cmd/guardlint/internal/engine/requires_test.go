@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -15,63 +14,11 @@ import (
 // packages that import its operations' package, two imports away, through
 // facts; and that a package that does not import it is not loaded.
 func TestRequiresAcrossPackages(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, content string) {
-		p := filepath.Join(dir, name)
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
-	write("go.mod", "module example.com/req\n\ngo 1.22\n")
-	write("gpu/gpu.go", `package gpu
-
-import "sync"
-
-var evalMu sync.Mutex
-
-type Encoder struct{ n int }
-
-func (e *Encoder) dispatchLocked() { e.n++ }
-
-// Encode needs the lock: its callers hold it.
-//
-//guardlint:requires evalMu
-func Encode(e *Encoder) { e.dispatchLocked() }
-
-func Lock()   { evalMu.Lock() }
-func Unlock() { evalMu.Unlock() }
-`)
-	write("mid/mid.go", `package mid
-
-import "example.com/req/gpu"
-
-func step(e *gpu.Encoder) { gpu.Encode(e) }
-
-// Locked takes the lock through the declared helpers.
-func Locked(e *gpu.Encoder) {
-	gpu.Lock()
-	defer gpu.Unlock()
-	step(e)
-}
-
-// Step is a new entry point without the lock.
-func Step(e *gpu.Encoder) { step(e) }
-`)
-	write("app/app.go", `package app
-
-import "example.com/req/mid"
-
-func Serve() { mid.Step(nil) }
-
-func ServeLocked() { mid.Locked(nil) }
-`)
-	write("other/other.go", "package other\n\nfunc F() {}\n")
-	write("guardlint.yaml", `version: 1
-invariants:
-  - id: dispatch-locked
-    why: dispatches interleave
-    function: (*./gpu.Encoder).dispatchLocked
-    requires: {lock: ./gpu.evalMu, acquire: [./gpu.Lock], release: [./gpu.Unlock]}
-`)
+	// The requires rule's sample module, shared with the go vet and
+	// golangci-lint tests: gpu (the operation and the lock), mid and app
+	// importing it, other not.
+	dir, err := filepath.Abs("../../../../analyzers/requires/testdata/module")
+	require.NoError(t, err)
 	set, err := invariants.Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)
 	res, err := Run(set, Options{Dir: dir})

@@ -1,3 +1,0 @@
-module example.com/req
-
-go 1.22
