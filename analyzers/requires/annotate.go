@@ -14,6 +14,18 @@ import (
 // operation of the requires invariant on the lock it names.
 const Annotation = "//guardlint:requires"
 
+// AnnotationWords returns the words of a //guardlint:requires comment (the
+// lock, then the mode if given), without a trailing // comment; ok is false
+// for any other comment.
+func AnnotationWords(comment string) (words []string, ok bool) {
+	rest, ok := strings.CutPrefix(comment, Annotation)
+	if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+		return nil, false
+	}
+	rest, _, _ = strings.Cut(rest, "//")
+	return strings.Fields(rest), true
+}
+
 // annotations reads the //guardlint:requires comments of the package's
 // functions. Each joins its function to the requires invariants on the
 // named lock; one that names no such lock, asks for another mode or does
@@ -25,12 +37,11 @@ func (ch *checker) annotations() {
 			continue
 		}
 		for _, cm := range u.decl.Doc.List {
-			rest, ok := strings.CutPrefix(cm.Text, Annotation)
-			if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+			words, ok := AnnotationWords(cm.Text)
+			if !ok {
 				continue
 			}
-			rest, _, _ = strings.Cut(rest, "//") // a trailing comment
-			if err := ch.annotate(u, strings.Fields(rest), cm.Pos()); err != nil {
+			if err := ch.annotate(u, words, cm.Pos()); err != nil {
 				ch.r.Pass.Report(analysis.Diagnostic{
 					Pos: cm.Pos(), End: cm.End(), Category: string(invariants.KindRequires),
 					Message: fmt.Sprintf("guardlint:requires on %s: %v", rule.FuncName(u.fn), err),

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 	"sort"
-	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/requires"
 	"github.com/guardlint/guardlint/invariants"
@@ -62,9 +61,8 @@ func (p *goPackage) annotated(lock *types.Var) []*types.Func {
 			continue
 		}
 		for _, c := range d.Doc.List {
-			rest, ok := strings.CutPrefix(c.Text, requires.Annotation)
-			words := strings.Fields(rest)
-			if !ok || len(words) == 0 || (rest[0] != ' ' && rest[0] != '\t') {
+			words, ok := requires.AnnotationWords(c.Text)
+			if !ok || len(words) == 0 {
 				continue
 			}
 			n, err := invariants.ParseName(words[0], module, p.pkg.PkgPath)
