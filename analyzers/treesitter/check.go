@@ -11,21 +11,13 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/guardlint/guardlint/analyzers/internal/rule"
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/cfamily"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/rustlang"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
-
-// Finding is one result of the front end, in the engine's terms.
-type Finding struct {
-	Pos, End  token.Position
-	ID        string
-	Invariant *invariants.Invariant
-	Message   string
-}
 
 // Options tune a check.
 type Options struct {
@@ -72,7 +64,7 @@ type target struct {
 type match struct {
 	pos      token.Position
 	bad      string // why the definition cannot be verified, or ""
-	findings []Finding
+	findings []core.Finding
 }
 
 // fileJob is one file with the targets that look into it.
@@ -84,8 +76,8 @@ type fileJob struct {
 
 // Check checks every invariant of the set whose lang is c, cpp, cuda or
 // rust and returns the findings, sorted by position.
-func Check(set *invariants.Set, opts Options) []Finding {
-	var out []Finding
+func Check(set *invariants.Set, opts Options) []core.Finding {
+	var out []core.Finding
 	var targets []*target
 	jobs := map[string]*fileJob{}
 	var order []string
@@ -173,26 +165,17 @@ func Check(set *invariants.Set, opts Options) []Finding {
 	dirs, errs := suppressions(matched)
 	out = suppress(set, out, dirs)
 	for _, err := range errs {
-		out = append(out, Finding{Message: fmt.Sprintf("cannot read suppressions: %v", err)})
+		out = append(out, core.Finding{Message: fmt.Sprintf("cannot read suppressions: %v", err)})
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i].Pos, out[j].Pos
-		if a.Filename != b.Filename {
-			return a.Filename < b.Filename
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Column < b.Column
-	})
+	core.Sort(out)
 	return out
 }
 
 // expandAll expands the globs of an invariant, each once per run; a glob
 // that matches nothing or cannot be read is a finding.
-func expandAll(inv *invariants.Invariant, expanded map[string][]string) ([]string, []Finding) {
+func expandAll(inv *invariants.Invariant, expanded map[string][]string) ([]string, []core.Finding) {
 	var files []string
-	var out []Finding
+	var out []core.Finding
 	base := filepath.Dir(inv.File.Path)
 	for _, g := range inv.Files {
 		key := base + "\x00" + g.Pattern
@@ -319,14 +302,14 @@ func (t *target) add(m match) {
 // helperVerdict checks every definition of a `via` helper: each must parse
 // and make the call on every path, or the invariant that relies on it
 // cannot be verified.
-func (t *target) helperVerdict(found []match) []Finding {
+func (t *target) helperVerdict(found []match) []core.Finding {
 	for _, m := range found {
 		if m.bad != "" {
-			return []Finding{unverifiable(t.inv, t.name.Pos, "helper %s", m.bad)}
+			return []core.Finding{unverifiable(t.inv, t.name.Pos, "helper %s", m.bad)}
 		}
 		if len(m.findings) > 0 {
 			p := m.findings[0].Pos
-			return []Finding{unverifiable(t.inv, t.name.Pos, "helper %s does not call %s on every path (%s:%d)", t.name.Raw, t.inv.Call.To.Raw, p.Filename, p.Line)}
+			return []core.Finding{unverifiable(t.inv, t.name.Pos, "helper %s does not call %s on every path (%s:%d)", t.name.Raw, t.inv.Call.To.Raw, p.Filename, p.Line)}
 		}
 	}
 	return nil
@@ -335,7 +318,7 @@ func (t *target) helperVerdict(found []match) []Finding {
 // verdict turns the matches of a target into findings: none found, found
 // more than once, or a definition that cannot be verified are findings of
 // their own.
-func (t *target) verdict() []Finding {
+func (t *target) verdict() []core.Finding {
 	sort.Slice(t.matches, func(i, j int) bool {
 		a, b := t.matches[i].pos, t.matches[j].pos
 		if a.Filename != b.Filename {
@@ -354,14 +337,14 @@ func (t *target) verdict() []Finding {
 	}
 	inv := t.inv
 	if len(unreadable) > 0 {
-		return []Finding{unverifiable(inv, t.name.Pos, "cannot read %s", strings.Join(unreadable, "; "))}
+		return []core.Finding{unverifiable(inv, t.name.Pos, "cannot read %s", strings.Join(unreadable, "; "))}
 	}
 	what := "function"
 	if t.helper {
 		what = "helper"
 	}
 	if len(found) == 0 {
-		return []Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s", what, t.name.Raw, globList(inv))}
+		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s", what, t.name.Raw, globList(inv))}
 	}
 	if t.helper {
 		return t.helperVerdict(found)
@@ -371,9 +354,9 @@ func (t *target) verdict() []Finding {
 		for _, m := range found {
 			at = append(at, fmt.Sprintf("%s:%d", m.pos.Filename, m.pos.Line))
 		}
-		return []Finding{unverifiable(inv, t.name.Pos, "function %s is defined %d times (%s); name it more precisely or set `all: true`", t.name.Raw, len(found), strings.Join(at, ", "))}
+		return []core.Finding{unverifiable(inv, t.name.Pos, "function %s is defined %d times (%s); name it more precisely or set `all: true`", t.name.Raw, len(found), strings.Join(at, ", "))}
 	}
-	var out []Finding
+	var out []core.Finding
 	for _, m := range found {
 		if m.bad != "" {
 			out = append(out, unverifiable(inv, t.name.Pos, "%s", m.bad))
@@ -394,14 +377,13 @@ func globList(inv *invariants.Invariant) string {
 }
 
 // unverifiable is a finding at a position in the invariants file.
-func unverifiable(inv *invariants.Invariant, at invariants.Pos, format string, args ...any) Finding {
-	pos := token.Position{Filename: at.File, Line: at.Line, Column: at.Col}
-	return Finding{Pos: pos, End: pos, ID: inv.ID, Invariant: inv, Message: rule.Message(inv, "cannot verify: "+fmt.Sprintf(format, args...))}
+func unverifiable(inv *invariants.Invariant, at invariants.Pos, format string, args ...any) core.Finding {
+	return core.Unverifiable(inv, at, format, args...)
 }
 
 // report is a finding at a node of a source file.
-func report(inv *invariants.Invariant, f *syntax.File, n *syntax.Node, format string, args ...any) Finding {
-	return Finding{Pos: f.Position(n.Start), End: f.Position(n.End), ID: inv.ID, Invariant: inv, Message: rule.Message(inv, fmt.Sprintf(format, args...))}
+func report(inv *invariants.Invariant, f *syntax.File, n *syntax.Node, format string, args ...any) core.Finding {
+	return core.Finding{Pos: f.Position(n.Start), End: f.Position(n.End), ID: inv.ID, Invariant: inv, Message: core.Message(inv, fmt.Sprintf(format, args...))}
 }
 
 // patternError is a pattern that does not parse, with where it is written.

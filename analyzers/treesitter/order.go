@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
@@ -13,7 +14,7 @@ import (
 // condition of the if that holds it, the receiver or arguments evaluated
 // before it). That is dominance for structured code; it misses a `first`
 // made on both arms of an if, which is reported.
-func (t *target) checkOrder(f *syntax.File, fn *model.Func) []Finding {
+func (t *target) checkOrder(f *syntax.File, fn *model.Func) []core.Finding {
 	calls := t.lang.Calls(f, fn, t.conf)
 	var firsts []*syntax.Node
 	for i := range calls {
@@ -21,7 +22,7 @@ func (t *target) checkOrder(f *syntax.File, fn *model.Func) []Finding {
 			firsts = append(firsts, calls[i].Node)
 		}
 	}
-	var out []Finding
+	var out []core.Finding
 	thens := 0
 	for i := range calls {
 		c := &calls[i]

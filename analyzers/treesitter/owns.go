@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"github.com/guardlint/guardlint/analyzers/core"
 	"os"
 	"strings"
 
@@ -14,7 +15,7 @@ import (
 // neither the field nor a writer are skipped unparsed. A writer found
 // nowhere, or a function that mentions the field and does not parse,
 // cannot be verified.
-func checkOwns(inv *invariants.Invariant, files []string, marks *marked) []Finding {
+func checkOwns(inv *invariants.Invariant, files []string, marks *marked) []core.Finding {
 	lang := languages[inv.Lang]
 	conf := &model.Config{Defines: inv.Defines}
 	scoped := inv.Field.Scoped
@@ -28,7 +29,7 @@ func checkOwns(inv *invariants.Invariant, files []string, marks *marked) []Findi
 		writers = append(writers, w.Raw)
 	}
 	found := make([]bool, len(inv.Owns.Writers))
-	var out []Finding
+	var out []core.Finding
 	for _, p := range files {
 		src, err := os.ReadFile(p)
 		marks.note(p, src)

@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"fmt"
+	"github.com/guardlint/guardlint/analyzers/core"
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
@@ -41,7 +42,7 @@ func qualified(fn *model.Func) string { return strings.Join(fn.Path, "::") }
 
 // checkCall: the body contains a live call matching the pattern. A dead
 // copy is reported at the copy, with the reason it does not count.
-func (t *target) checkCall(f *syntax.File, fn *model.Func) []Finding {
+func (t *target) checkCall(f *syntax.File, fn *model.Func) []core.Finding {
 	want := t.inv.Call.To.Raw
 	var dead *model.Call
 	var live []*syntax.Node
@@ -65,9 +66,9 @@ func (t *target) checkCall(f *syntax.File, fn *model.Func) []Finding {
 		return nil
 	}
 	if dead != nil {
-		return []Finding{report(t.inv, f, dead.Node, "%s must call %s; this call does not count: it is %s", qualified(fn), want, dead.Dead)}
+		return []core.Finding{report(t.inv, f, dead.Node, "%s must call %s; this call does not count: it is %s", qualified(fn), want, dead.Dead)}
 	}
-	return []Finding{report(t.inv, f, fn.Name, "%s must call %s, and contains no live call of it", qualified(fn), want)}
+	return []core.Finding{report(t.inv, f, fn.Name, "%s must call %s, and contains no live call of it", qualified(fn), want)}
 }
 
 // viaCall reports whether a call is a call of one of the rule's helpers,
@@ -83,8 +84,8 @@ func (t *target) viaCall(c *model.Call) bool {
 
 // checkEveryPath: every live return, and the end of the body when it is
 // reached, comes after a call that runs on the way there; see dominated.
-func (t *target) checkEveryPath(f *syntax.File, fn *model.Func, calls []*syntax.Node) []Finding {
-	var out []Finding
+func (t *target) checkEveryPath(f *syntax.File, fn *model.Func, calls []*syntax.Node) []core.Finding {
+	var out []core.Finding
 	want := t.inv.Call.To.Raw
 	exits, fallsThrough := t.lang.Exits(f, fn, t.conf)
 	for _, e := range exits {
@@ -109,8 +110,8 @@ func (t *target) checkEveryPath(f *syntax.File, fn *model.Func, calls []*syntax.
 }
 
 // checkForbid: no call matching the pattern runs or might run.
-func (t *target) checkForbid(f *syntax.File, fn *model.Func) []Finding {
-	var out []Finding
+func (t *target) checkForbid(f *syntax.File, fn *model.Func) []core.Finding {
+	var out []core.Finding
 	for _, c := range t.lang.Calls(f, fn, t.conf) {
 		if !model.MatchCall(&c, t.pattern) {
 			continue
@@ -128,7 +129,7 @@ func (t *target) checkForbid(f *syntax.File, fn *model.Func) []Finding {
 // checkHold: a guard of the lock, in the rule's mode, is declared in the
 // outermost block before the first statement that does work, and is not
 // released while work remains.
-func (t *target) checkHold(f *syntax.File, fn *model.Func) []Finding {
+func (t *target) checkHold(f *syntax.File, fn *model.Func) []core.Finding {
 	h := t.lang.Hold(f, fn, t.conf)
 	lock, mode := t.inv.Hold.Lock.Raw, t.inv.Hold.Mode
 	name := qualified(fn)
@@ -144,32 +145,32 @@ func (t *target) checkHold(f *syntax.File, fn *model.Func) []Finding {
 				continue
 			}
 			if s.Guard.Mode != mode {
-				return []Finding{report(t.inv, f, s.Node, "%s is not held in %s mode here; %s must hold it from before its first statement that does work to the end, and takes it in the other mode", lock, mode, name)}
+				return []core.Finding{report(t.inv, f, s.Node, "%s is not held in %s mode here; %s must hold it from before its first statement that does work to the end, and takes it in the other mode", lock, mode, name)}
 			}
 			if firstWork != nil {
-				return []Finding{report(t.inv, f, firstWork.Node, "%s is not held here; %s must hold it (%s) from before its first statement that does work to the end, and takes it only at line %d", lock, name, mode, f.Position(s.Node.Start).Line)}
+				return []core.Finding{report(t.inv, f, firstWork.Node, "%s is not held here; %s must hold it (%s) from before its first statement that does work to the end, and takes it only at line %d", lock, name, mode, f.Position(s.Node.Start).Line)}
 			}
 			return t.released(f, fn, h, s, i)
 		}
 	}
 	for _, g := range h.Other {
 		if guards(g, t.pattern) {
-			return []Finding{report(t.inv, f, g.Node, "%s must hold %s (%s) for its whole body; this guard does not count: %s", name, lock, mode, g.NotHeld)}
+			return []core.Finding{report(t.inv, f, g.Node, "%s must hold %s (%s) for its whole body; this guard does not count: %s", name, lock, mode, g.NotHeld)}
 		}
 	}
-	return []Finding{report(t.inv, f, fn.Name, "%s must hold %s (%s) from before its first statement that does work to the end, and declares no guard of it", name, lock, mode)}
+	return []core.Finding{report(t.inv, f, fn.Name, "%s must hold %s (%s) from before its first statement that does work to the end, and declares no guard of it", name, lock, mode)}
 }
 
 // released reports an explicit release of the guard (drop, unlock) that
 // lies before a top-level statement that does work.
-func (t *target) released(f *syntax.File, fn *model.Func, h *model.Hold, g model.Stmt, at int) []Finding {
+func (t *target) released(f *syntax.File, fn *model.Func, h *model.Hold, g model.Stmt, at int) []core.Finding {
 	for _, r := range h.Releases {
 		if r.Guard != g.Guard.Name || r.Node.Start < g.Node.End {
 			continue
 		}
 		for _, s := range h.Top[at+1:] {
 			if s.Kind == model.Work && s.Node.End > r.Node.End && !s.Node.Contains(r.Node) {
-				return []Finding{report(t.inv, f, r.Node, "%s is released here, but %s must hold it to the end: the statement at line %d still does work", t.inv.Hold.Lock.Raw, qualified(fn), f.Position(s.Node.Start).Line)}
+				return []core.Finding{report(t.inv, f, r.Node, "%s is released here, but %s must hold it to the end: the statement at line %d still does work", t.inv.Hold.Lock.Raw, qualified(fn), f.Position(s.Node.Start).Line)}
 			}
 		}
 	}

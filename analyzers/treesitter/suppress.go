@@ -3,6 +3,7 @@ package treesitter
 import (
 	"bytes"
 	"fmt"
+	"github.com/guardlint/guardlint/analyzers/core"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -71,12 +72,12 @@ func suppressions(files map[string]invariants.Lang) ([]*directive, []error) {
 // invariant covers (on the finding's line or the line above), then reports
 // every directive that is malformed, names no loaded invariant, or
 // suppresses nothing. Findings in invariants files are never suppressed.
-func suppress(set *invariants.Set, findings []Finding, dirs []*directive) []Finding {
+func suppress(set *invariants.Set, findings []core.Finding, dirs []*directive) []core.Finding {
 	known := map[string]bool{}
 	for _, inv := range set.Invariants {
 		known[inv.ID] = true
 	}
-	var out []Finding
+	var out []core.Finding
 	for _, f := range findings {
 		covered := false
 		for _, d := range dirs {
@@ -103,7 +104,7 @@ func suppress(set *invariants.Set, findings []Finding, dirs []*directive) []Find
 		default:
 			continue
 		}
-		out = append(out, Finding{Pos: d.pos, End: d.end, ID: "suppression", Message: "guardlint:ignore " + msg})
+		out = append(out, core.Finding{Pos: d.pos, End: d.end, ID: "suppression", Message: "guardlint:ignore " + msg})
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/suite"
 	"github.com/guardlint/guardlint/invariants"
@@ -32,7 +33,7 @@ func IsVet(args []string) bool {
 // Without it, $GUARDLINT_CONFIG and then guardlint.yaml at the root of
 // the module around the package directory are used.
 func Vet() {
-	flag.String("config", "", "comma-separated invariants files or directories (default: $"+EnvConfig+", else "+DefaultFile+" at the module root)")
+	flag.String("config", "", "comma-separated invariants files or directories (default: $"+driver.EnvConfig+", else "+driver.DefaultFile+" at the module root)")
 	args := os.Args[1:]
 	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
 		unit, err := readUnit(args[len(args)-1])
@@ -56,13 +57,13 @@ func Vet() {
 		// error in -json mode, and a broken configuration must be seen.
 		set, err := loadForVet(args, unit.Dir)
 		if err != nil {
-			printConfigError(os.Stderr, err, unit.Dir)
+			driver.PrintConfigError(os.Stderr, err, unit.Dir)
 			os.Exit(ExitFindings)
 		}
 		unitchecker.Main(suite.New(guardconf.Static(set))...)
 	}
 	// Describing the tool: unitchecker does no analysis then.
-	unitchecker.Main(suite.New(func() (*invariants.Set, error) { return nil, errNoConfig })...)
+	unitchecker.Main(suite.New(func() (*invariants.Set, error) { return nil, driver.ErrNoConfig })...)
 }
 
 // unit is the part of go vet's per-package configuration guardlint reads.
@@ -97,9 +98,9 @@ func loadForVet(args []string, dir string) (*invariants.Set, error) {
 		}
 		config = value
 	}
-	paths, err := configPaths(config, os.Getenv, dir)
+	paths, err := driver.ConfigPaths(driver.SplitList(config), os.Getenv, dir)
 	if err != nil {
 		return nil, err
 	}
-	return invariants.Load(paths...)
+	return driver.Load(paths...)
 }

@@ -9,7 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/packages"
 )
@@ -20,11 +21,11 @@ var errVoid = errors.New("void")
 // findings checks a mutant the fast way: only the mutated package is
 // parsed again (only the files the mutant changes or adds) and
 // type-checked against the dependencies' types from the first load, and
-// the suite runs over it. This is what engine.Run does with an overlay,
+// the suite runs over it. This is what driver.Run does with an overlay,
 // minus listing, loading and type-checking everything else again, which
 // the mutant cannot change: mutants only rewrite function bodies and add
 // unexported declarations, so importers of the package see the same API.
-func findings(set *invariants.Set, m *Mutant) ([]engine.Finding, error) {
+func findings(set *invariants.Set, m *Mutant) ([]core.Finding, error) {
 	p := m.pkg
 	files := make([]*ast.File, 0, len(p.pkg.Syntax)+1)
 	names := make([]string, 0, len(p.pkg.Syntax)+1)
@@ -81,7 +82,7 @@ func findings(set *invariants.Set, m *Mutant) ([]engine.Finding, error) {
 		Module:          p.pkg.Module,
 		Imports:         p.pkg.Imports,
 	}
-	return engine.Analyze(set, mutated)
+	return driver.Analyze(set, mutated)
 }
 
 // typeCheck type-checks the files of a mutated package, importing the
@@ -125,12 +126,12 @@ type importerFunc func(path string) (*types.Package, error)
 // Import implements types.Importer.
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
-// exactFindings checks a mutant through engine.Run with the mutant as an
+// exactFindings checks a mutant through driver.Run with the mutant as an
 // overlay: everything is listed, loaded and type-checked again, as the
 // command itself would on the mutated tree. It is the reference the fast
 // path is tested against, about a second per mutant.
-func exactFindings(set *invariants.Set, m *Mutant, opts Options) ([]engine.Finding, error) {
-	res, err := engine.Run(set, engine.Options{Dir: opts.Dir, Patterns: opts.Patterns, Overlay: m.Files})
+func exactFindings(set *invariants.Set, m *Mutant, opts Options) ([]core.Finding, error) {
+	res, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Overlay: m.Files})
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errVoid, err)
 	}
@@ -139,7 +140,7 @@ func exactFindings(set *invariants.Set, m *Mutant, opts Options) ([]engine.Findi
 
 // verdict decides a mutant from the findings on it: killed when the
 // mutated invariant itself fires inside the site.
-func verdict(m *Mutant, fs []engine.Finding) (Verdict, string) {
+func verdict(m *Mutant, fs []core.Finding) (Verdict, string) {
 	var elsewhere []string
 	for _, f := range fs {
 		if f.ID != m.Invariant.ID {

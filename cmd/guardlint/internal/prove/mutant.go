@@ -8,7 +8,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -36,7 +36,7 @@ type Mutant struct {
 	// check runs the analyzers over a mutant of this language in memory;
 	// a mutant that does not parse or compile yields an error that wraps
 	// errVoid.
-	check func(set *invariants.Set, m *Mutant) ([]engine.Finding, error)
+	check func(set *invariants.Set, m *Mutant) ([]core.Finding, error)
 
 	pkg *goPackage
 }

@@ -22,7 +22,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -34,7 +35,7 @@ type Options struct {
 	Patterns []string
 	// Jobs is how many mutants are checked at once; 0 means GOMAXPROCS.
 	Jobs int
-	// Exact checks every mutant through engine.Run with an overlay
+	// Exact checks every mutant through driver.Run with an overlay
 	// instead of re-checking only the mutated package: the reference
 	// behaviour, about a second per mutant.
 	Exact bool
@@ -70,7 +71,7 @@ type InvariantReport struct {
 	Invariant *invariants.Invariant
 	// Failing are the invariant's findings on the unmutated code: an
 	// invariant that does not hold (or cannot be verified) is not proved.
-	Failing []engine.Finding
+	Failing []core.Finding
 	// Vacuous lists the reasons the invariant holds without constraining
 	// any code.
 	Vacuous []string
@@ -142,11 +143,11 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 	// The baseline run and the load of the targets' packages are
 	// independent; run them together.
 	var (
-		base    *engine.Result
+		base    *driver.Result
 		baseErr error
 		wg      sync.WaitGroup
 	)
-	wg.Go(func() { base, baseErr = engine.Run(set, engine.Options{Dir: opts.Dir, Patterns: opts.Patterns}) })
+	wg.Go(func() { base, baseErr = driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns}) })
 	pkgs, err := load(set, opts)
 	wg.Wait()
 	if baseErr != nil {
@@ -224,7 +225,7 @@ func checkAll(set *invariants.Set, todo []*Result, opts Options) error {
 	for range jobs {
 		wg.Go(func() {
 			for res := range next {
-				var fs []engine.Finding
+				var fs []core.Finding
 				var err error
 				if opts.Exact {
 					fs, err = exactFindings(set, res.Mutant, opts)

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -165,7 +165,7 @@ func TestVacuousInvariants(t *testing.T) {
 }
 
 // TestFastMatchesExact checks the in-memory re-check of one package
-// against engine.Run with the mutant as an overlay, which loads
+// against driver.Run with the mutant as an overlay, which loads
 // everything again, for the mutants of a call and a hold invariant.
 func TestFastMatchesExact(t *testing.T) {
 	if testing.Short() {
@@ -262,12 +262,12 @@ func hasLine(text string, words ...string) bool {
 func TestKillNeedsTheInvariantAtTheSite(t *testing.T) {
 	inv := &invariants.Invariant{ID: "a"}
 	m := &Mutant{Invariant: inv, Site: Site{File: "/m/p.go", Func: "f", Start: 10, End: 20}}
-	at := func(id, file string, line int) []engine.Finding {
-		return []engine.Finding{{ID: id, Pos: token.Position{Filename: file, Line: line, Column: 1}}}
+	at := func(id, file string, line int) []core.Finding {
+		return []core.Finding{{ID: id, Pos: token.Position{Filename: file, Line: line, Column: 1}}}
 	}
 	for _, tc := range []struct {
 		name string
-		fs   []engine.Finding
+		fs   []core.Finding
 		want Verdict
 	}{
 		{"inside", at("a", "/m/p.go", 15), Killed},

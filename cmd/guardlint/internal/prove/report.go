@@ -6,8 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
-
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -137,14 +136,14 @@ func (r *Report) Show(w io.Writer, dir, name string) int {
 			fmt.Fprintln(w)
 			return exitProved
 		}
-		fmt.Fprintf(w, "\n%s:%d-%d (%s)\n", engine.RelPath(dir, m.Site.File), m.Site.Start, m.Site.End, m.Site.Func)
+		fmt.Fprintf(w, "\n%s:%d-%d (%s)\n", core.RelPath(dir, m.Site.File), m.Site.Start, m.Site.End, m.Site.Func)
 		lines := strings.Split(string(m.Files[m.Site.File]), "\n")
 		for i := m.Site.Start; i <= m.Site.End && i <= len(lines); i++ {
 			fmt.Fprintf(w, "%5d  %s\n", i, lines[i-1])
 		}
 		for file, data := range m.Files {
 			if file != m.Site.File {
-				fmt.Fprintf(w, "%s:\n%s", engine.RelPath(dir, file), data)
+				fmt.Fprintf(w, "%s:\n%s", core.RelPath(dir, file), data)
 			}
 		}
 		return exitProved

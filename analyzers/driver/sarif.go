@@ -1,4 +1,4 @@
-package output
+package driver
 
 import (
 	"bytes"
@@ -8,7 +8,8 @@ import (
 	"os"
 	"unicode/utf8"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/analyzers/core"
+
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 )
 
@@ -74,7 +75,7 @@ func SARIF(w io.Writer, r Report, version string) error {
 
 // ruleOf returns the rule id of a finding, adding the rule for findings
 // that are not about one invariant the first time one appears.
-func ruleOf(run *sarif.Run, f engine.Finding) string {
+func ruleOf(run *sarif.Run, f core.Finding) string {
 	if f.Invariant != nil && run.GetRuleIndex(f.ID) >= 0 {
 		return f.ID
 	}
@@ -94,7 +95,7 @@ func ruleOf(run *sarif.Run, f engine.Finding) string {
 }
 
 // location is the finding's place, or nil for a finding without one.
-func location(root string, f engine.Finding, lines *lineCache) *sarif.Location {
+func location(root string, f core.Finding, lines *lineCache) *sarif.Location {
 	if !validPos(f.Pos) {
 		return nil
 	}

@@ -1,11 +1,11 @@
-package output
+package driver
 
 import (
 	"encoding/json"
 	"go/token"
 	"io"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/analyzers/core"
 )
 
 // JSONVersion is the version of the -json schema. It changes only when a
@@ -59,7 +59,7 @@ func JSON(w io.Writer, r Report) error {
 }
 
 // jsonFindingOf converts one finding, with paths relative to root.
-func jsonFindingOf(root string, f engine.Finding) jsonFinding {
+func jsonFindingOf(root string, f core.Finding) jsonFinding {
 	out := jsonFinding{ID: f.ID, Message: f.Message}
 	if f.Pos.Filename != "" {
 		out.File, _ = relPath(root, f.Pos.Filename)

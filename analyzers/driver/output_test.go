@@ -1,4 +1,4 @@
-package output
+package driver
 
 import (
 	"bytes"
@@ -8,7 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/analyzers/core"
+
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 	"github.com/stretchr/testify/assert"
@@ -25,7 +26,7 @@ func dirtyReport(t *testing.T) Report {
 	require.NoError(t, err)
 	set, err := invariants.Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)
-	res, err := engine.Run(set, engine.Options{Dir: dir})
+	res, err := Run(set, Options{Dir: dir})
 	require.NoError(t, err)
 	require.Len(t, res.Findings, 4)
 	return Report{Root: dir, Set: set, Findings: res.Findings}
@@ -198,7 +199,7 @@ func TestRunLevelFinding(t *testing.T) {
 	// The engine reports this when none of a file's packages was loaded,
 	// e.g. guardlint run on the wrong directory.
 	pos := token.Position{Filename: filepath.Join(dir, "guardlint.yaml"), Line: 1, Column: 1}
-	rep := Report{Root: dir, Set: set, Findings: []engine.Finding{{
+	rep := Report{Root: dir, Set: set, Findings: []core.Finding{{
 		Pos: pos, End: pos,
 		Message: "cannot verify: no package that guardlint.yaml names was loaded by ./other/...",
 	}}}

@@ -1,22 +1,18 @@
-// Package engine runs guardlint over a module: it lists the packages the
-// patterns match, loads those an invariant concerns, runs the analyzer
-// suite and returns the findings. The command line, the output formats and
-// the mutation prover all run it.
-package engine
+package driver
 
 import (
 	"errors"
 	"fmt"
 	"go/token"
 	"io"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/guardlint/guardlint/analyzers/core"
+
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/suite"
-	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -38,40 +34,9 @@ type Options struct {
 	Verbose io.Writer
 }
 
-// Finding is one result of a run.
-type Finding struct {
-	Pos, End token.Position
-	// ID is the invariant id, "suppression" for a wrong or unused
-	// suppression, or "" for an error of the run as a whole.
-	ID string
-	// Invariant is the invariant the finding is about, when there is one.
-	Invariant *invariants.Invariant
-	Message   string
-}
-
-// Format returns the finding as one line, file:line:col: message, with
-// the file relative to dir when it lies inside it.
-func (f Finding) Format(dir string) string {
-	if f.Pos.Filename == "" {
-		return "guardlint: " + f.Message
-	}
-	return fmt.Sprintf("%s:%d:%d: %s", RelPath(dir, f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Message)
-}
-
 // Result is what a run found.
 type Result struct {
-	Findings []Finding
-}
-
-// RelPath shortens a path to be relative to dir when it lies inside it.
-func RelPath(dir, p string) string {
-	if !filepath.IsAbs(p) {
-		return p
-	}
-	if rel, err := filepath.Rel(dir, p); err == nil && filepath.IsLocal(rel) {
-		return rel
-	}
-	return p
+	Findings []core.Finding
 }
 
 // Run loads the packages that the invariants concern and runs the
@@ -114,19 +79,26 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	}
 	res := &Result{}
 	res.Findings = append(res.Findings, scopeFindings(set, inScope, opts)...)
-
 	phase("scope", len(inScope))
-
 	// The C, C++, CUDA and Rust invariants name files, not packages: the
 	// tree-sitter front end checks them in the same run.
-	for _, f := range treesitter.Check(set, treesitter.Options{}) {
-		res.Findings = append(res.Findings, Finding{Pos: f.Pos, End: f.End, ID: f.ID, Invariant: f.Invariant, Message: f.Message})
-	}
+	res.Findings = append(res.Findings, Native(set)...)
 	phase("tree-sitter", 0)
-	wanted := relevant(set, listed)
-	if len(wanted) == 0 {
-		return res, nil
+	if wanted := relevant(set, listed); len(wanted) > 0 {
+		found, err := analyzePackages(set, wanted, opts)
+		if err != nil {
+			return nil, err
+		}
+		res.Findings = append(res.Findings, found...)
+		phase("analyze", len(wanted))
 	}
+	core.Sort(res.Findings)
+	return res, nil
+}
+
+// analyzePackages loads the named packages with syntax and types and runs
+// the suite over them.
+func analyzePackages(set *invariants.Set, wanted []string, opts Options) ([]core.Finding, error) {
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
@@ -140,24 +112,7 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	if err := packageErrors(pkgs); err != nil {
 		return nil, fmt.Errorf("guardlint checks only code that type-checks:\n%w", err)
 	}
-	phase("load", len(pkgs))
-	found, err := Analyze(set, pkgs...)
-	if err != nil {
-		return nil, err
-	}
-	res.Findings = append(res.Findings, found...)
-	phase("analyze", len(pkgs))
-	sort.SliceStable(res.Findings, func(i, j int) bool {
-		a, b := res.Findings[i].Pos, res.Findings[j].Pos
-		if a.Filename != b.Filename {
-			return a.Filename < b.Filename
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Column < b.Column
-	})
-	return res, nil
+	return Analyze(set, pkgs...)
 }
 
 // relevant lists the packages an invariant can concern: the packages of
@@ -206,75 +161,6 @@ func relevant(set *invariants.Set, listed []*packages.Package) []string {
 	return out
 }
 
-// scopeFindings fails closed on invariants the run cannot reach: an
-// invariant whose package does not exist at all, and an invariants file
-// none of whose packages was loaded (run on the wrong directory, or every
-// package renamed).
-func scopeFindings(set *invariants.Set, inScope map[string]bool, opts Options) []Finding {
-	var out []Finding
-	missing := map[string]bool{}
-	var unknown []string
-	for _, inv := range set.Invariants {
-		for _, p := range inv.Packages() {
-			if !inScope[p] && !missing[p] {
-				missing[p] = true
-				unknown = append(unknown, p)
-			}
-		}
-	}
-	exists := map[string]bool{}
-	if len(unknown) > 0 {
-		// Packages outside the patterns are fine when they exist; only a
-		// package that is not there at all is an error.
-		pkgs, _ := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: opts.Dir}, unknown...)
-		for _, p := range pkgs {
-			if len(p.Errors) == 0 {
-				exists[p.PkgPath] = true
-			}
-		}
-	}
-	for _, f := range set.Files {
-		touched := false
-		for _, inv := range f.Invariants {
-			for _, p := range inv.Packages() {
-				switch {
-				case inScope[p]:
-					touched = true
-				case !exists[p]:
-					pos := token.Position{Filename: inv.Pos.File, Line: inv.Pos.Line, Column: inv.Pos.Col}
-					out = append(out, Finding{
-						Pos:       pos,
-						End:       pos,
-						ID:        inv.ID,
-						Invariant: inv,
-						Message:   fmt.Sprintf("invariant %s: cannot verify: package %s not found", inv.ID, p),
-					})
-				}
-			}
-		}
-		if !touched && hasGo(f) {
-			pos := token.Position{Filename: f.Path, Line: 1, Column: 1}
-			out = append(out, Finding{
-				Pos:     pos,
-				End:     pos,
-				Message: fmt.Sprintf("cannot verify: no package that %s names was loaded by %s", RelPath(opts.Dir, f.Path), strings.Join(opts.Patterns, " ")),
-			})
-		}
-	}
-	return out
-}
-
-// hasGo reports whether a file declares a Go invariant; a file of only
-// tree-sitter invariants names no package.
-func hasGo(f *invariants.File) bool {
-	for _, inv := range f.Invariants {
-		if !inv.Lang.TreeSitter() {
-			return true
-		}
-	}
-	return false
-}
-
 // packageErrors collects the errors of packages and their dependencies,
 // one per line.
 func packageErrors(pkgs []*packages.Package) error {
@@ -297,7 +183,7 @@ func packageErrors(pkgs []*packages.Package) error {
 // Analyze runs the analyzer suite over loaded, type-checked packages and
 // returns the findings of the root packages, once each (a package and its
 // test variant report a shared finding twice).
-func Analyze(set *invariants.Set, pkgs ...*packages.Package) ([]Finding, error) {
+func Analyze(set *invariants.Set, pkgs ...*packages.Package) ([]core.Finding, error) {
 	byID := map[string]*invariants.Invariant{}
 	for _, inv := range set.Invariants {
 		byID[inv.ID] = inv
@@ -306,7 +192,7 @@ func Analyze(set *invariants.Set, pkgs ...*packages.Package) ([]Finding, error) 
 	if err != nil {
 		return nil, err
 	}
-	var out []Finding
+	var out []core.Finding
 	seen := map[string]bool{}
 	for act := range graph.All() {
 		if act.Err != nil {
@@ -316,7 +202,7 @@ func Analyze(set *invariants.Set, pkgs ...*packages.Package) ([]Finding, error) 
 			continue
 		}
 		for _, d := range act.Diagnostics {
-			f := Finding{
+			f := core.Finding{
 				Pos:       act.Package.Fset.Position(d.Pos),
 				End:       act.Package.Fset.Position(d.End),
 				ID:        d.Category,

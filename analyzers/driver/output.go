@@ -1,12 +1,12 @@
-// Package output writes the findings of a run in the machine-readable
-// formats: guardlint's own JSON (-json) and SARIF 2.1.0 (-sarif), for
-// GitHub code scanning and other SARIF viewers. docs/output.md documents
-// both.
+package driver
+
+// The machine-readable formats: guardlint's own JSON (-json) and SARIF
+// 2.1.0 (-sarif), for GitHub code scanning and other SARIF viewers.
+// docs/output.md documents both.
 //
 // Paths in both formats are relative to the repository root, so that a
 // report made in CI matches the files a code host shows; a file outside
 // the root keeps its absolute path.
-package output
 
 import (
 	"errors"
@@ -14,7 +14,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/analyzers/core"
+
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -26,7 +27,7 @@ type Report struct {
 	// whether or not it has findings.
 	Set *invariants.Set
 	// Findings are the run's findings, in the engine's order.
-	Findings []engine.Finding
+	Findings []core.Finding
 }
 
 // RepoRoot returns the root of the repository that holds dir: the
