@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -72,7 +73,7 @@ func ConfigPaths(explicit []string, getenv func(string) string, dir string) ([]s
 
 // Load loads the invariants files.
 func Load(paths ...string) (*invariants.Set, error) {
-	return invariants.Load(paths...)
+	return registry.Load(paths...)
 }
 
 // PrintConfigError prints a loader error one line per error, with paths

@@ -3,7 +3,6 @@ package driver
 import (
 	"errors"
 	"fmt"
-	"go/token"
 	"io"
 	"sort"
 	"strings"
@@ -12,7 +11,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/core"
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"
-	"github.com/guardlint/guardlint/analyzers/suite"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -115,10 +114,17 @@ func analyzePackages(set *invariants.Set, wanted []string, opts Options) ([]core
 	return Analyze(set, pkgs...)
 }
 
+// importers is implemented by the rules of kinds that concern more than
+// their targets' packages: every package that imports one of the packages
+// Importers names (it may write an exported owned field, or call an
+// operation that needs a lock).
+type importers interface {
+	Importers(inv *invariants.Invariant) []string
+}
+
 // relevant lists the packages an invariant can concern: the packages of
-// its targets and, for an exported owned field or a requires invariant,
-// every listed package that depends on them (it may write the field, or
-// call the operations).
+// its targets and, for a rule that implements importers, every listed
+// package that depends on the packages it names.
 func relevant(set *invariants.Set, listed []*packages.Package) []string {
 	want := map[string]bool{}
 	reach := map[string]bool{} // packages whose importers are concerned too
@@ -126,12 +132,8 @@ func relevant(set *invariants.Set, listed []*packages.Package) []string {
 		for _, p := range inv.Packages() {
 			want[p] = true
 		}
-		if inv.Field != nil && token.IsExported(inv.Field.Member) {
-			reach[inv.Field.Pkg] = true
-		}
-		if inv.Requires != nil && !inv.Lang.TreeSitter() {
-			reach[inv.Requires.Lock.Pkg] = true
-			for _, p := range inv.Packages() {
+		if r, ok := inv.Rule.(importers); ok && inv.Lang == invariants.LangGo {
+			for _, p := range r.Importers(inv) {
 				reach[p] = true
 			}
 		}
@@ -188,7 +190,7 @@ func Analyze(set *invariants.Set, pkgs ...*packages.Package) ([]core.Finding, er
 	for _, inv := range set.Invariants {
 		byID[inv.ID] = inv
 	}
-	graph, err := checker.Analyze(suite.New(guardconf.Static(set)), withinLoaded(pkgs), nil)
+	graph, err := checker.Analyze(registry.Analyzers(guardconf.Static(set)), withinLoaded(pkgs), nil)
 	if err != nil {
 		return nil, err
 	}

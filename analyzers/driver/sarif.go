@@ -52,7 +52,7 @@ func SARIF(w io.Writer, r Report, version string) error {
 				rule.WithHelpURI(inv.Ref)
 			}
 			props := sarif.NewPropertyBag()
-			props.Add("kind", string(inv.Kind))
+			props.Add("kind", string(inv.Kind()))
 			if file, ok := relPath(r.Root, inv.Pos.File); ok {
 				props.Add("declared", fmt.Sprintf("%s:%d:%d", file, inv.Pos.Line, inv.Pos.Col))
 			}

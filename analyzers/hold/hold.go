@@ -20,7 +20,7 @@ var doc string
 // New returns a hold analyzer reading invariants from the given guardconf
 // analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
-	return rule.NewAnalyzer(invariants.KindHold, docs.Extract(doc, "hold"), conf, run)
+	return rule.NewAnalyzer(Name, docs.Extract(doc, "hold"), conf, run)
 }
 
 // checker checks one hold invariant.
@@ -36,16 +36,16 @@ type checker struct {
 func run(r *rule.Rule) {
 	res := &locks.Resolver{Info: r.Pass.TypesInfo, Live: r.Live}
 	for _, inv := range r.Invariants() {
-		lock, err := r.Var(inv.Hold.Lock)
+		lock, err := r.Var(ruleOf(inv).Lock)
 		if err != nil {
-			r.Unverifiable(inv, inv.Hold.Lock.Pos, "lock %s does not resolve from package %s: %v", inv.Hold.Lock.Short(), r.Pass.Pkg.Path(), err)
+			r.Unverifiable(inv, ruleOf(inv).Lock.Pos, "lock %s does not resolve from package %s: %v", ruleOf(inv).Lock.Short(), r.Pass.Pkg.Path(), err)
 			continue
 		}
 		c := &checker{r: r, res: res, inv: inv, lock: lock}
 		if lock.IsField() {
-			c.owner = r.Package(inv.Hold.Lock.Pkg).Scope().Lookup(inv.Hold.Lock.Ident).Type()
+			c.owner = r.Package(ruleOf(inv).Lock.Pkg).Scope().Lookup(ruleOf(inv).Lock.Ident).Type()
 		}
-		helpers, ok := r.Funcs(inv, "helper", inv.Hold.Via)
+		helpers, ok := r.Funcs(inv, "helper", ruleOf(inv).Via)
 		if !ok {
 			continue
 		}
@@ -87,7 +87,7 @@ func (c *checker) classify(e *live.Effect, recv types.Object) effect {
 	if c.owner != nil && recv != nil && ref.Base != recv && locks.SameNamed(recv.Type(), c.owner) {
 		return none // the same field of another value: another lock
 	}
-	shared := c.inv.Hold.Mode == invariants.Shared
+	shared := ruleOf(c.inv).Mode == invariants.Shared
 	switch op {
 	case locks.Lock:
 		if shared {
@@ -131,7 +131,7 @@ func (c *checker) checkHelpers() bool {
 	for i, h := range c.helpers {
 		decl := c.r.Live.Decl(h)
 		if decl == nil {
-			c.r.Unverifiable(c.inv, c.inv.Hold.Via[i].Pos, "helper %s must be declared with a body in package %s so that its locking can be checked", rule.FuncName(h), c.r.Pass.Pkg.Path())
+			c.r.Unverifiable(c.inv, ruleOf(c.inv).Via[i].Pos, "helper %s must be declared with a body in package %s so that its locking can be checked", rule.FuncName(h), c.r.Pass.Pkg.Path())
 			ok = false
 			continue
 		}
@@ -140,7 +140,7 @@ func (c *checker) checkHelpers() bool {
 		f := c.analysis(locks.Receiver(c.r.Pass.TypesInfo, decl)).Run(c.r.Live.Func(decl))
 		c.helpers = helpers
 		if !live.HoldsAtEveryReturn(f) {
-			c.r.Unverifiable(c.inv, c.inv.Hold.Via[i].Pos, "helper %s does not acquire %s on every path", rule.FuncName(h), c.inv.Hold.Lock.Short())
+			c.r.Unverifiable(c.inv, ruleOf(c.inv).Via[i].Pos, "helper %s does not acquire %s on every path", rule.FuncName(h), ruleOf(c.inv).Lock.Short())
 			ok = false
 		}
 	}
@@ -149,14 +149,15 @@ func (c *checker) checkHelpers() bool {
 
 func (c *checker) check(t rule.Target) {
 	recv := locks.Receiver(c.r.Pass.TypesInfo, t.Decl)
+	r := ruleOf(c.inv)
+	f := facts{fn: rule.FuncName(t.Func), at: t.Decl.Name, lock: r.Lock.Short(), mode: r.Mode}
 	var bad ast.Node
 	note := func(n ast.Node) {
 		if bad == nil || n.Pos() < bad.Pos() {
 			bad = n
 		}
 	}
-	acquired, other := false, false
-	f := c.analysis(recv).Visit(t.Body, live.Visitor[bool]{
+	flow := c.analysis(recv).Visit(t.Body, live.Visitor[bool]{
 		Step: func(held bool, s *live.Step) {
 			if !held && c.isWork(s, recv) {
 				note(s.Node)
@@ -168,33 +169,27 @@ func (c *checker) check(t rule.Target) {
 			}
 			switch c.classify(e, recv) {
 			case acquire:
-				acquired = true
+				f.acquired = true
 			case wrongMode:
-				other = true
+				if f.wrongMode == nil {
+					f.wrongMode = e.Call
+				}
 			}
 		},
 	})
-	for _, exit := range f.Exits {
+	for _, exit := range flow.Exits {
 		if !exit.State {
 			note(exit.Return)
 		}
 	}
-	if bad == nil {
-		return
-	}
-	fn, lock, mode := rule.FuncName(t.Func), c.inv.Hold.Lock.Short(), c.inv.Hold.Mode
-	rng := analysis.Range(bad)
-	if _, ok := bad.(*ast.ReturnStmt); ok {
-		rng = rule.At(bad.Pos()) // may be the synthetic return at the closing brace
-	}
-	switch {
-	case other:
-		c.r.Report(c.inv, rng, "%s is not held in %s mode here; %s must hold it from before its first statement that does work to every return, and takes it in the other mode", lock, mode, fn)
-	case !acquired:
-		c.r.Report(c.inv, rng, "%s must hold %s (%s) from before its first statement that does work to every return, and never acquires it", fn, lock, mode)
+	switch bad.(type) {
+	case nil:
+	case *ast.ReturnStmt:
+		f.unheld = rule.At(bad.Pos()) // may be the synthetic return at the closing brace
 	default:
-		c.r.Report(c.inv, rng, "%s is not held here; %s must hold it (%s) from before its first statement that does work to every return", lock, fn, mode)
+		f.unheld = bad
 	}
+	verdict(c.r.For(c.inv), f)
 }
 
 // isWork reports whether a step does work that the lock must cover.

@@ -159,3 +159,13 @@ type Write struct {
 	// MayRun is set for a write in a lambda or closure never called here.
 	MayRun bool
 }
+
+// Locks reports whether the guard locks the lock a pattern names.
+func (g *Guard) Locks(pattern []string) bool {
+	for _, l := range g.Lock {
+		if MatchLock(l, pattern) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,10 +1,11 @@
-package prove
+package mutate
 
 import (
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/guardlint/guardlint/invariants"
@@ -12,23 +13,23 @@ import (
 
 // Reverts of a lock held for a function's body.
 const (
-	opLockDeleted   = "lock-deleted"           // Lock and its deferred Unlock gone
-	opEmptySection  = "empty-critical-section" // Lock(); Unlock() then the work
-	opUnlockedEarly = "unlocked-early"         // an explicit Unlock after the first work
-	opAnotherLock   = "another-lock"           // a new mutex of the same type
-	opLockedLate    = "locked-late"            // Lock after the first work
-	opLockOneBranch = "lock-one-branch"        // if cond { Lock() }
-	opNestedScope   = "nested-scope"           // func() { Lock(); defer Unlock() }()
-	opDeferredLock  = "deferred-lock"          // defer Lock()
+	OpLockDeleted   = "lock-deleted"           // Lock and its deferred Unlock gone
+	OpEmptySection  = "empty-critical-section" // Lock(); Unlock() then the work
+	OpUnlockedEarly = "unlocked-early"         // an explicit Unlock after the first work
+	OpAnotherLock   = "another-lock"           // a new mutex of the same type
+	OpLockedLate    = "locked-late"            // Lock after the first work
+	OpLockOneBranch = "lock-one-branch"        // if cond { Lock() }
+	OpNestedScope   = "nested-scope"           // func() { Lock(); defer Unlock() }()
+	OpDeferredLock  = "deferred-lock"          // defer Lock()
 )
 
-// holdOps are the reverts of a held lock.
-var holdOps = []string{opLockDeleted, opEmptySection, opUnlockedEarly, opAnotherLock, opLockedLate, opLockOneBranch, opNestedScope, opDeferredLock}
+// HoldOps are the reverts of a held lock.
+var HoldOps = []string{OpLockDeleted, OpEmptySection, OpUnlockedEarly, OpAnotherLock, OpLockedLate, OpLockOneBranch, OpNestedScope, OpDeferredLock}
 
-// lockSite is how a target takes its lock: the statement that locks, the
+// LockSite is how a target takes its lock: the statement that locks, the
 // deferred unlock if there is one, and the first statement after them,
 // the first that does work.
-type lockSite struct {
+type LockSite struct {
 	decl   *ast.FuncDecl
 	lock   *ast.ExprStmt
 	recv   ast.Expr // the mutex expression of a direct Lock call, or nil for a helper
@@ -38,32 +39,11 @@ type lockSite struct {
 	lockText, unlockText string
 }
 
-// holdMutants reverts the lock of every target of the package.
-func (p *goPackage) holdMutants(inv *invariants.Invariant) []*Mutant {
-	lock, err := p.scope.Var(inv.Hold.Lock)
-	if err != nil {
-		return nil // unverifiable: the baseline run reports it
-	}
-	via := resolveFuncs(p.scope, inv.Hold.Via)
-	var out []*Mutant
-	for _, d := range p.targets(inv) {
-		s, ok := p.findLock(d, lock, via)
-		if !ok {
-			out = append(out, newMutant(inv, p, d, "locate", nil, "the lock is not taken by a statement of the function's outermost block"))
-			continue
-		}
-		for _, op := range holdOps {
-			out = append(out, p.holdMutant(inv, s, lock, op))
-		}
-	}
-	return out
-}
-
-// findLock finds the statement of the function's outermost block that
+// FindLock finds the statement of the function's outermost block that
 // takes the lock: a Lock or RLock call on it, or a call of a helper
 // under via.
-func (p *goPackage) findLock(d *ast.FuncDecl, lock *types.Var, via []*types.Func) (lockSite, bool) {
-	s := lockSite{decl: d}
+func (p *Package) FindLock(d *ast.FuncDecl, lock *types.Var, via []*types.Func) (LockSite, bool) {
+	s := LockSite{decl: d}
 	list := d.Body.List
 	at := -1
 	for i, st := range list {
@@ -75,7 +55,7 @@ func (p *goPackage) findLock(d *ast.FuncDecl, lock *types.Var, via []*types.Func
 		if !ok {
 			continue
 		}
-		if fn, ok := calleeFunc(p.pkg.TypesInfo, call); ok && containsFunc(via, fn) {
+		if fn, ok := CalleeFunc(p.Pkg.TypesInfo, call); ok && slices.Contains(via, fn) {
 			s.lock, at = es, i
 			break
 		}
@@ -89,12 +69,12 @@ func (p *goPackage) findLock(d *ast.FuncDecl, lock *types.Var, via []*types.Func
 	if s.lock == nil {
 		return s, false
 	}
-	s.lockText = p.text(s.lock)
+	s.lockText = p.Text(s.lock)
 	next := at + 1
 	if next < len(list) {
 		if ds, ok := list[next].(*ast.DeferStmt); ok && p.isUnlockOf(ds.Call, s.recv) {
 			s.unlock = ds
-			s.unlockText = p.text(ds.Call)
+			s.unlockText = p.Text(ds.Call)
 			next++
 		}
 	}
@@ -103,10 +83,10 @@ func (p *goPackage) findLock(d *ast.FuncDecl, lock *types.Var, via []*types.Func
 		if strings.HasSuffix(s.lockText, "RLock()") {
 			name = "RUnlock"
 		}
-		s.unlockText = p.text(s.recv) + "." + name + "()"
+		s.unlockText = p.Text(s.recv) + "." + name + "()"
 	}
 	for ; next < len(list); next++ {
-		if p.doesWork(list[next]) {
+		if p.DoesWork(list[next]) {
 			s.work = list[next]
 			break
 		}
@@ -114,15 +94,15 @@ func (p *goPackage) findLock(d *ast.FuncDecl, lock *types.Var, via []*types.Func
 	return s, true
 }
 
-// doesWork reports whether a statement does work in the hold rule's
+// DoesWork reports whether a statement does work in the hold rule's
 // sense. Empty statements, defer statements, and declarations without a
 // value or with constant values may precede the lock, so moving the lock
 // after them is no revert: the reverts that move the lock or the unlock
 // go past the first statement that does work.
-func (p *goPackage) doesWork(st ast.Stmt) bool {
+func (p *Package) DoesWork(st ast.Stmt) bool {
 	constant := func(exprs []ast.Expr) bool {
 		for _, e := range exprs {
-			if tv, ok := p.pkg.TypesInfo.Types[e]; !ok || tv.Value == nil {
+			if tv, ok := p.Pkg.TypesInfo.Types[e]; !ok || tv.Value == nil {
 				return false
 			}
 		}
@@ -150,7 +130,7 @@ func (p *goPackage) doesWork(st ast.Stmt) bool {
 
 // refersTo reports whether e denotes the lock variable or field, through
 // parentheses, & and *.
-func (p *goPackage) refersTo(e ast.Expr, lock *types.Var) bool {
+func (p *Package) refersTo(e ast.Expr, lock *types.Var) bool {
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.UnaryExpr:
@@ -160,9 +140,9 @@ func (p *goPackage) refersTo(e ast.Expr, lock *types.Var) bool {
 			e = x.X
 			continue
 		case *ast.Ident:
-			return p.pkg.TypesInfo.Uses[x] == lock
+			return p.Pkg.TypesInfo.Uses[x] == lock
 		case *ast.SelectorExpr:
-			return p.pkg.TypesInfo.Uses[x.Sel] == lock
+			return p.Pkg.TypesInfo.Uses[x.Sel] == lock
 		}
 		return false
 	}
@@ -170,97 +150,97 @@ func (p *goPackage) refersTo(e ast.Expr, lock *types.Var) bool {
 
 // isUnlockOf reports whether call unlocks the same expression the lock
 // call locked (compared as written), or, for a helper, any unlock.
-func (p *goPackage) isUnlockOf(call *ast.CallExpr, recv ast.Expr) bool {
+func (p *Package) isUnlockOf(call *ast.CallExpr, recv ast.Expr) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || (sel.Sel.Name != "Unlock" && sel.Sel.Name != "RUnlock") {
 		return false
 	}
-	return recv == nil || p.text(sel.X) == p.text(recv)
+	return recv == nil || p.Text(sel.X) == p.Text(recv)
 }
 
-// holdMutant builds one revert of a lock site.
-func (p *goPackage) holdMutant(inv *invariants.Invariant, s lockSite, lock *types.Var, op string) *Mutant {
-	e := newEdits(p)
-	ind := p.indent(s.lock.Pos())
+// HoldMutant builds one revert of a lock site.
+func (p *Package) HoldMutant(inv *invariants.Invariant, s LockSite, lock *types.Var, op string) *Mutant {
+	e := NewEdits(p)
+	ind := p.Indent(s.lock.Pos())
 	dropUnlock := func() {
 		if s.unlock != nil {
-			e.replaceNode(s.unlock, "")
+			e.ReplaceNode(s.unlock, "")
 		}
 	}
 	void := ""
 	switch op {
-	case opLockDeleted:
-		e.replaceNode(s.lock, "")
+	case OpLockDeleted:
+		e.ReplaceNode(s.lock, "")
 		dropUnlock()
-	case opEmptySection:
+	case OpEmptySection:
 		if s.unlockText == "" {
 			void = "no unlock call to place"
 			break
 		}
-		e.replaceNode(s.lock, s.lockText+"; "+s.unlockText)
+		e.ReplaceNode(s.lock, s.lockText+"; "+s.unlockText)
 		dropUnlock()
-	case opUnlockedEarly:
+	case OpUnlockedEarly:
 		if s.unlockText == "" || s.work == nil {
 			void = "no unlock call to place, or no work after the lock"
 			break
 		}
 		dropUnlock()
 		void = p.afterWork(e, s, s.unlockText, ind)
-	case opAnotherLock:
+	case OpAnotherLock:
 		if s.recv == nil {
 			void = "the lock is taken by a helper"
 			break
 		}
-		typ, err := e.typeString(lock.Type())
+		typ, err := e.TypeString(lock.Type())
 		if err != nil {
 			void = err.Error()
 			break
 		}
-		e.decl("var %s %s", otherMu, typ)
-		e.replaceNode(s.recv, otherMu)
+		e.Decl("var %s %s", otherMu, typ)
+		e.ReplaceNode(s.recv, otherMu)
 		if s.unlock != nil {
 			if sel, ok := ast.Unparen(s.unlock.Call.Fun).(*ast.SelectorExpr); ok {
-				e.replaceNode(sel.X, otherMu)
+				e.ReplaceNode(sel.X, otherMu)
 			}
 		}
-	case opLockedLate:
+	case OpLockedLate:
 		if s.work == nil {
 			void = "no work after the lock"
 			break
 		}
-		e.replaceNode(s.lock, "")
+		e.ReplaceNode(s.lock, "")
 		void = p.afterWork(e, s, s.lockText, ind)
-	case opLockOneBranch:
-		e.replaceNode(s.lock, "if "+condVar+" { "+s.lockText+" }")
-		e.decl("var %s bool", condVar)
-	case opNestedScope:
+	case OpLockOneBranch:
+		e.ReplaceNode(s.lock, "if "+CondVar+" { "+s.lockText+" }")
+		e.Decl("var %s bool", CondVar)
+	case OpNestedScope:
 		if s.unlock == nil {
 			void = "no deferred unlock: a closure around the lock alone would still hold it"
 			break
 		}
-		e.replaceNode(s.lock, "func() { "+s.lockText+"; "+p.text(s.unlock)+" }()")
+		e.ReplaceNode(s.lock, "func() { "+s.lockText+"; "+p.Text(s.unlock)+" }()")
 		dropUnlock()
-	case opDeferredLock:
-		e.replaceNode(s.lock, "defer "+s.lockText)
+	case OpDeferredLock:
+		e.ReplaceNode(s.lock, "defer "+s.lockText)
 	default:
 		void = "unknown revert " + op
 	}
-	return newMutant(inv, p, s.decl, op, e, void)
+	return NewMutant(inv, p, s.decl, op, e, void)
 }
 
 // afterWork places a statement right after the first work of a lock site.
-func (p *goPackage) afterWork(e *edits, s lockSite, stmt, ind string) string {
-	return p.placeAfter(e, s.decl, s.work, stmt, ind)
+func (p *Package) afterWork(e *Edits, s LockSite, stmt, ind string) string {
+	return p.PlaceAfter(e, s.decl, s.work, stmt, ind)
 }
 
-// placeAfter places a statement right after another. When that one is a
+// PlaceAfter places a statement right after another. When that one is a
 // return with results, the results are evaluated first, then the
 // statement runs, then the function returns them: the work of the return
 // is done, the return is not yet.
-func (p *goPackage) placeAfter(e *edits, d *ast.FuncDecl, after ast.Stmt, stmt, ind string) string {
+func (p *Package) PlaceAfter(e *Edits, d *ast.FuncDecl, after ast.Stmt, stmt, ind string) string {
 	ret, ok := after.(*ast.ReturnStmt)
 	if !ok {
-		e.insert(after.End(), "\n"+ind+stmt)
+		e.Insert(after.End(), "\n"+ind+stmt)
 		return ""
 	}
 	if len(ret.Results) == 0 {
@@ -273,15 +253,15 @@ func (p *goPackage) placeAfter(e *edits, d *ast.FuncDecl, after ast.Stmt, stmt, 
 	}
 	results := make([]string, len(ret.Results))
 	for i, r := range ret.Results {
-		results[i] = p.text(r)
+		results[i] = p.Text(r)
 	}
 	list := strings.Join(names, ", ")
-	e.replaceNode(ret, list+" := "+strings.Join(results, ", ")+"\n"+ind+stmt+"\n"+ind+"return "+list)
+	e.ReplaceNode(ret, list+" := "+strings.Join(results, ", ")+"\n"+ind+stmt+"\n"+ind+"return "+list)
 	return ""
 }
 
-// calleeFunc returns the function a call statically calls.
-func calleeFunc(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
+// CalleeFunc returns the function a call statically calls.
+func CalleeFunc(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
 	var id *ast.Ident
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.Ident:
@@ -296,14 +276,4 @@ func calleeFunc(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
 		return nil, false
 	}
 	return fn.Origin(), true
-}
-
-// containsFunc reports whether fn is in list.
-func containsFunc(list []*types.Func, fn *types.Func) bool {
-	for _, f := range list {
-		if f == fn {
-			return true
-		}
-	}
-	return false
 }
