@@ -177,7 +177,6 @@ func kindName(n *yaml.Node) string {
 	return "nothing"
 }
 
-
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 var (
