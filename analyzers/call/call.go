@@ -84,7 +84,7 @@ func check(r *rule.Rule, inv *invariants.Invariant, t rule.Target, fns []*types.
 	for _, o := range t.Body.Calls {
 		switch {
 		case o.Is(fns...):
-			f.calls = append(f.calls, core.Occurrence{At: o.Node, Dead: o.Dead, Maybe: o.Maybe})
+			f.calls = append(f.calls, core.Occurrence{At: o.Node, Liveness: o.Liveness})
 		case f.namesake == nil && o.Callee != nil && o.Callee.Name() == fns[0].Name():
 			f.namesake = &namesake{name: rule.FuncName(o.Callee), at: o.Node}
 		}

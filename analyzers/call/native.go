@@ -43,7 +43,7 @@ func (r *Rule) nativeFacts(fn *treesitter.Function, everyPath bool) facts {
 		if !model.MatchCall(&c, fn.Patterns[0]) && !r.viaCall(&c) {
 			continue
 		}
-		f.calls = append(f.calls, core.Occurrence{At: c.Node, Dead: c.Dead, Maybe: c.MayRun})
+		f.calls = append(f.calls, core.Occurrence{At: c.Node, Liveness: c.Liveness})
 		if c.Live() {
 			live = append(live, c.Node)
 		}

@@ -18,25 +18,36 @@ type Reporter interface {
 	Line(at Site) int
 }
 
-// Occurrence is a call (or a reference to a function) that matches a
-// rule's pattern, with whether it runs.
-type Occurrence struct {
-	At Site
-	// Dead is "" when the call runs when its function runs, else why it
+// Liveness says whether code runs when its function runs: the one notion
+// of live code that every front end computes in its own way (go/cfg and
+// constant folding for Go; the tree, the preprocessor and cfg attributes
+// for the tree-sitter languages).
+type Liveness struct {
+	// Dead is "" when the code runs when its function runs, else why it
 	// does not (or cannot be shown to), as a phrase: "in a branch under a
 	// constant false condition".
 	Dead string
 	// Maybe is set for dead code that might still run all the same (a
-	// literal stored for later, a goroutine); prohibitions count it.
+	// literal stored for later, a goroutine, a lambda nobody calls here):
+	// rules that require code do not count it, rules that prohibit code
+	// do, since being unable to show that code runs is no proof that it
+	// does not.
 	Maybe bool
 }
 
-// Live reports whether the occurrence runs when its function runs.
-func (o Occurrence) Live() bool { return o.Dead == "" }
+// Live reports whether the code runs when its function runs.
+func (l Liveness) Live() bool { return l.Dead == "" }
 
-// MayRun reports whether the occurrence runs or might run: what a
-// prohibition must count.
-func (o Occurrence) MayRun() bool { return o.Dead == "" || o.Maybe }
+// MayRun reports whether the code runs or might run: what a prohibition
+// must count.
+func (l Liveness) MayRun() bool { return l.Dead == "" || l.Maybe }
+
+// Occurrence is a call (or a reference to a function) that matches a
+// rule's pattern, with whether it runs.
+type Occurrence struct {
+	At Site
+	Liveness
+}
 
 // Exit is a point where a function returns: a return statement, or the
 // end of its body when control falls off it.

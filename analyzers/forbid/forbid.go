@@ -29,7 +29,7 @@ func run(r *rule.Rule) {
 			var calls []core.Occurrence
 			for _, o := range t.Body.Calls {
 				if o.Is(banned) {
-					calls = append(calls, core.Occurrence{At: o.Node, Dead: o.Dead, Maybe: o.Maybe})
+					calls = append(calls, core.Occurrence{At: o.Node, Liveness: o.Liveness})
 				}
 			}
 			verdict(r.For(inv), rule.FuncName(t.Func), rule.FuncName(banned), calls)

@@ -15,7 +15,7 @@ func (r *Rule) Check(fn *treesitter.Function) {
 	var calls []core.Occurrence
 	for _, c := range fn.Calls() {
 		if model.MatchCall(&c, fn.Patterns[0]) {
-			calls = append(calls, core.Occurrence{At: c.Node, Dead: c.Dead, Maybe: c.MayRun})
+			calls = append(calls, core.Occurrence{At: c.Node, Liveness: c.Liveness})
 		}
 	}
 	verdict(fn, fn.Name(), r.Call.Raw, calls)

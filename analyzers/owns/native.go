@@ -18,7 +18,7 @@ func (r *Rule) CheckWrites(fn *treesitter.Function, ws []model.Write) {
 	}
 	out := make([]write, len(ws))
 	for i, w := range ws {
-		out[i] = write{Occurrence: core.Occurrence{At: w.Node, Dead: w.Dead, Maybe: w.MayRun}, by: fn.Name()}
+		out[i] = write{Occurrence: core.Occurrence{At: w.Node, Liveness: w.Liveness}, by: fn.Name()}
 	}
 	verdict(fn, fn.Inv.Field.Raw, writers, out)
 }

@@ -90,7 +90,7 @@ func check(r *rule.Rule, inv *invariants.Invariant, field *types.Var, owners []*
 				w := write{Occurrence: core.Occurrence{At: at}, by: by}
 				if isFunc && fd.Body != nil {
 					if dc := r.Live.Func(fd).DeadAt(at.Pos()); dc != nil {
-						w.Dead, w.Maybe = dc.Reason, dc.Maybe
+						w.Liveness = dc.Liveness
 					}
 				}
 				ws = append(ws, w)
