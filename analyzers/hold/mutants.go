@@ -15,7 +15,7 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.M
 	via := mutate.ResolveFuncs(p.Scope, r.Via)
 	var out []*mutate.Mutant
 	for _, d := range p.Targets(inv) {
-		s, ok := p.FindLock(d, lock, via)
+		s, ok := p.FindLock(d, p.Follow(lock, r.Mode, via))
 		if !ok {
 			out = append(out, mutate.NewMutant(inv, p, d, "locate", nil, "the lock is not taken by a statement of the function's outermost block"))
 			continue

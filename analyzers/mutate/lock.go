@@ -3,11 +3,12 @@ package mutate
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/internal/locks"
+	"github.com/guardlint/guardlint/analyzers/live"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -33,38 +34,75 @@ type LockSite struct {
 	decl   *ast.FuncDecl
 	lock   *ast.ExprStmt
 	recv   ast.Expr // the mutex expression of a direct Lock call, or nil for a helper
+	shared bool     // the lock is taken with RLock
 	unlock *ast.DeferStmt
 	work   ast.Stmt
 	// lockText and unlockText are the lock and unlock calls as written.
 	lockText, unlockText string
 }
 
+// Follow returns the lock as the rules follow it from this package: the
+// variable or field, the mode, and the helpers whose call takes it.
+func (p *Package) Follow(lock *types.Var, mode invariants.LockMode, helpers []*types.Func) *locks.Followed {
+	f := &locks.Followed{Res: &locks.Resolver{Info: p.Pkg.TypesInfo, Live: p.Live}, Lock: lock, Mode: mode, Helpers: helpers}
+	if lock.IsField() {
+		for _, obj := range p.Pkg.TypesInfo.Defs {
+			if tn, ok := obj.(*types.TypeName); ok {
+				if st, ok := tn.Type().Underlying().(*types.Struct); ok && hasField(st, lock) {
+					f.Owner = tn.Type()
+				}
+			}
+		}
+	}
+	return f
+}
+
+// hasField reports whether st declares v.
+func hasField(st *types.Struct, v *types.Var) bool {
+	for i := range st.NumFields() {
+		if st.Field(i) == v {
+			return true
+		}
+	}
+	return false
+}
+
 // FindLock finds the statement of the function's outermost block that
-// takes the lock: a Lock or RLock call on it, or a call of a helper
-// under via.
-func (p *Package) FindLock(d *ast.FuncDecl, lock *types.Var, via []*types.Func) (LockSite, bool) {
+// takes the lock, resolved by type as the rules resolve it (a Lock or
+// RLock call on it, through an alias or an embedded mutex, or a call of
+// a helper), the deferred unlock right after it, and the first statement
+// after them that does work, by the rules' one definition of work.
+func (p *Package) FindLock(d *ast.FuncDecl, lk *locks.Followed) (LockSite, bool) {
 	s := LockSite{decl: d}
+	body := p.Live.Func(d)
+	recv := locks.Receiver(p.Pkg.TypesInfo, d)
+	steps := map[ast.Node]*live.Step{}
+	for _, blk := range body.Blocks {
+		for _, st := range blk.Steps {
+			steps[st.Node] = st
+		}
+	}
 	list := d.Body.List
 	at := -1
 	for i, st := range list {
 		es, ok := st.(*ast.ExprStmt)
-		if !ok {
+		if !ok || steps[es] == nil {
 			continue
 		}
-		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-		if !ok {
-			continue
-		}
-		if fn, ok := CalleeFunc(p.Pkg.TypesInfo, call); ok && slices.Contains(via, fn) {
+		for _, e := range steps[es].Effects {
+			if e.Cond || e.Deferred || lk.Change(e, recv) != locks.Acquires {
+				continue
+			}
 			s.lock, at = es, i
+			if e.Callee == nil || !slices.Contains(lk.Helpers, e.Callee) {
+				s.recv = ast.Unparen(e.Call.Fun).(*ast.SelectorExpr).X
+				s.shared = lk.Mode == invariants.Shared
+			}
 			break
 		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || (sel.Sel.Name != "Lock" && sel.Sel.Name != "RLock") || !p.refersTo(sel.X, lock) {
-			continue
+		if s.lock != nil {
+			break
 		}
-		s.lock, s.recv, at = es, sel.X, i
-		break
 	}
 	if s.lock == nil {
 		return s, false
@@ -72,7 +110,7 @@ func (p *Package) FindLock(d *ast.FuncDecl, lock *types.Var, via []*types.Func) 
 	s.lockText = p.Text(s.lock)
 	next := at + 1
 	if next < len(list) {
-		if ds, ok := list[next].(*ast.DeferStmt); ok && p.isUnlockOf(ds.Call, s.recv) {
+		if ds, ok := list[next].(*ast.DeferStmt); ok && steps[ds] != nil && releases(lk, steps[ds], recv) {
 			s.unlock = ds
 			s.unlockText = p.Text(ds.Call)
 			next++
@@ -80,13 +118,13 @@ func (p *Package) FindLock(d *ast.FuncDecl, lock *types.Var, via []*types.Func) 
 	}
 	if s.unlockText == "" && s.recv != nil {
 		name := "Unlock"
-		if strings.HasSuffix(s.lockText, "RLock()") {
+		if s.shared {
 			name = "RUnlock"
 		}
 		s.unlockText = p.Text(s.recv) + "." + name + "()"
 	}
 	for ; next < len(list); next++ {
-		if p.DoesWork(list[next]) {
+		if p.doesWork(lk, body, recv, list[next]) {
 			s.work = list[next]
 			break
 		}
@@ -94,68 +132,47 @@ func (p *Package) FindLock(d *ast.FuncDecl, lock *types.Var, via []*types.Func) 
 	return s, true
 }
 
-// DoesWork reports whether a statement does work in the hold rule's
-// sense. Empty statements, defer statements, and declarations without a
-// value or with constant values may precede the lock, so moving the lock
-// after them is no revert: the reverts that move the lock or the unlock
-// go past the first statement that does work.
-func (p *Package) DoesWork(st ast.Stmt) bool {
-	constant := func(exprs []ast.Expr) bool {
-		for _, e := range exprs {
-			if tv, ok := p.Pkg.TypesInfo.Types[e]; !ok || tv.Value == nil {
-				return false
-			}
-		}
-		return true
-	}
-	switch st := st.(type) {
-	case *ast.EmptyStmt, *ast.DeferStmt:
-		return false
-	case *ast.DeclStmt:
-		gd, ok := st.Decl.(*ast.GenDecl)
-		if !ok {
+// releases reports whether a defer statement's deferred call gives up the
+// lock.
+func releases(lk *locks.Followed, st *live.Step, recv types.Object) bool {
+	for _, e := range st.Effects {
+		if e.Deferred && lk.Change(e, recv) == locks.Releases {
 			return true
 		}
-		for _, spec := range gd.Specs {
-			if vs, ok := spec.(*ast.ValueSpec); ok && !constant(vs.Values) {
-				return true
+	}
+	return false
+}
+
+// doesWork reports whether a statement of the outermost block does work
+// by the rules' definition: whether a live step inside it does, in the
+// statement itself or in a literal it runs in place. A statement with no
+// live step (dead code) does none.
+func (p *Package) doesWork(lk *locks.Followed, body *live.Body, recv types.Object, st ast.Stmt) bool {
+	seen := map[*live.Body]bool{}
+	var visit func(b *live.Body) bool
+	visit = func(b *live.Body) bool {
+		if seen[b] {
+			return false
+		}
+		seen[b] = true
+		for _, blk := range b.Blocks {
+			for _, s := range blk.Steps {
+				if s.Node.Pos() < st.Pos() || s.Node.End() > st.End() {
+					continue
+				}
+				if lk.DoesWork(s, recv) {
+					return true
+				}
+				for _, e := range s.Effects {
+					if e.Lit != nil && !e.Deferred && visit(e.Lit) {
+						return true
+					}
+				}
 			}
 		}
 		return false
-	case *ast.AssignStmt:
-		return st.Tok != token.DEFINE || !constant(st.Rhs)
 	}
-	return true
-}
-
-// refersTo reports whether e denotes the lock variable or field, through
-// parentheses, & and *.
-func (p *Package) refersTo(e ast.Expr, lock *types.Var) bool {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.UnaryExpr:
-			e = x.X
-			continue
-		case *ast.StarExpr:
-			e = x.X
-			continue
-		case *ast.Ident:
-			return p.Pkg.TypesInfo.Uses[x] == lock
-		case *ast.SelectorExpr:
-			return p.Pkg.TypesInfo.Uses[x.Sel] == lock
-		}
-		return false
-	}
-}
-
-// isUnlockOf reports whether call unlocks the same expression the lock
-// call locked (compared as written), or, for a helper, any unlock.
-func (p *Package) isUnlockOf(call *ast.CallExpr, recv ast.Expr) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || (sel.Sel.Name != "Unlock" && sel.Sel.Name != "RUnlock") {
-		return false
-	}
-	return recv == nil || p.Text(sel.X) == p.Text(recv)
+	return visit(body)
 }
 
 // HoldMutant builds one revert of a lock site.

@@ -36,7 +36,7 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.M
 	sort.Slice(fns, func(i, j int) bool { return p.Decls[fns[i]].Pos() < p.Decls[fns[j]].Pos() })
 	var out []*mutate.Mutant
 	for _, fn := range fns {
-		s, ok := p.FindLock(p.Decls[fn], lock, acquire)
+		s, ok := p.FindLock(p.Decls[fn], p.Follow(lock, r.Mode, acquire))
 		if !ok {
 			continue // does not take the lock itself: nothing to revert here
 		}
