@@ -18,12 +18,14 @@ import (
 	"github.com/guardlint/guardlint/analyzers/suppress"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // Requires returns the analyzers a rule analyzer needs, given the
 // guardconf analyzer of its suite.
 func Requires(conf *analysis.Analyzer) []*analysis.Analyzer {
-	return []*analysis.Analyzer{conf, live.Analyzer, suppress.Analyzer}
+	return []*analysis.Analyzer{conf, inspect.Analyzer, live.Analyzer, suppress.Analyzer}
 }
 
 // NewAnalyzer builds the analyzer of one rule kind: it reads invariants
@@ -44,22 +46,25 @@ func NewAnalyzer(kind invariants.Kind, doc string, conf *analysis.Analyzer, chec
 
 // Rule is one rule analyzer's view of a pass.
 type Rule struct {
-	Pass  *analysis.Pass
-	Conf  *guardconf.Config
-	Live  *live.Info
-	Sup   *suppress.Result
-	kind  invariants.Kind
-	names *resolve.Scope
+	Pass *analysis.Pass
+	// Inspect walks the package's syntax (x/tools' inspect analyzer).
+	Inspect *inspector.Inspector
+	Conf    *guardconf.Config
+	Live    *live.Info
+	Sup     *suppress.Result
+	kind    invariants.Kind
+	names   *resolve.Scope
 }
 
 // New collects the results a rule analyzer needs from its pass.
 func New(pass *analysis.Pass, conf *analysis.Analyzer, kind invariants.Kind) *Rule {
 	return &Rule{
-		Pass: pass,
-		Conf: pass.ResultOf[conf].(*guardconf.Config),
-		Live: pass.ResultOf[live.Analyzer].(*live.Info),
-		Sup:  pass.ResultOf[suppress.Analyzer].(*suppress.Result),
-		kind: kind,
+		Pass:    pass,
+		Inspect: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		Conf:    pass.ResultOf[conf].(*guardconf.Config),
+		Live:    pass.ResultOf[live.Analyzer].(*live.Info),
+		Sup:     pass.ResultOf[suppress.Analyzer].(*suppress.Result),
+		kind:    kind,
 	}
 }
 
