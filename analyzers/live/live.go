@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"sync"
 
 	"github.com/guardlint/guardlint/analyzers/core"
@@ -192,7 +193,7 @@ type Occurrence struct {
 
 // Is reports whether Callee is one of fns.
 func (o *Occurrence) Is(fns ...*types.Func) bool {
-	return o.Callee != nil && contains(fns, o.Callee)
+	return o.Callee != nil && slices.Contains(fns, o.Callee)
 }
 
 // Walk calls f for every effect of the body that runs, including the
@@ -217,15 +218,6 @@ func (b *Body) Walk(f func(*Step, *Effect)) {
 		}
 	}
 	walk(b)
-}
-
-func contains[T comparable](list []T, x T) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // calleeOf returns the static callee of a call, with generic
