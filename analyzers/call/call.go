@@ -24,9 +24,8 @@ func New(conf *analysis.Analyzer) *analysis.Analyzer {
 
 func run(r *rule.Rule) {
 	for _, inv := range r.Invariants() {
-		callee, err := r.Func(ruleOf(inv).To)
-		if err != nil {
-			r.Unverifiable(inv, ruleOf(inv).To.Pos, "callee %s does not resolve from package %s: %v", ruleOf(inv).To.Short(), r.Pass.Pkg.Path(), err)
+		callee, ok := r.ResolveFunc(inv, "callee", ruleOf(inv).To)
+		if !ok {
 			continue
 		}
 		fns := []*types.Func{callee}

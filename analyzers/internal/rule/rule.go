@@ -143,6 +143,34 @@ func (r *Rule) Func(n invariants.Name) (*types.Func, error) { return r.scope().F
 // Var resolves a package-level variable or a field.
 func (r *Rule) Var(n invariants.Name) (*types.Var, error) { return r.scope().Var(n) }
 
+// ResolveFunc resolves a function or method the rule names (what says
+// which: "callee", "first"), and reports the invariant as unverifiable at
+// the name when it does not resolve from this package.
+func (r *Rule) ResolveFunc(inv *invariants.Invariant, what string, n invariants.Name) (*types.Func, bool) {
+	fn, err := r.Func(n)
+	if err != nil {
+		r.notResolved(inv, what, n, err)
+		return nil, false
+	}
+	return fn, true
+}
+
+// ResolveVar resolves a variable or field the rule names, like
+// ResolveFunc.
+func (r *Rule) ResolveVar(inv *invariants.Invariant, what string, n invariants.Name) (*types.Var, bool) {
+	v, err := r.Var(n)
+	if err != nil {
+		r.notResolved(inv, what, n, err)
+		return nil, false
+	}
+	return v, true
+}
+
+// notResolved reports a name that does not resolve from this package.
+func (r *Rule) notResolved(inv *invariants.Invariant, what string, n invariants.Name, err error) {
+	r.Unverifiable(inv, n.Pos, "%s %s does not resolve from package %s: %v", what, n.Short(), r.Pass.Pkg.Path(), err)
+}
+
 // Funcs resolves a list of names, reporting each that does not resolve.
 func (r *Rule) Funcs(inv *invariants.Invariant, what string, names []invariants.Name) ([]*types.Func, bool) {
 	ok := true

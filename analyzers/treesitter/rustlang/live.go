@@ -21,20 +21,7 @@ type walker struct {
 
 // newWalker prepares a walker for a body, with the local names it calls.
 func newWalker(f *syntax.File, body *syntax.Node, c *model.Config) *walker {
-	w := &walker{f: f, c: c, called: map[string]bool{}}
-	var scan func(n *syntax.Node)
-	scan = func(n *syntax.Node) {
-		if n.Kind == "call_expression" {
-			if fn := n.Child("function"); fn != nil && fn.Kind == "identifier" {
-				w.called[f.Text(fn)] = true
-			}
-		}
-		for _, ch := range n.Children {
-			scan(ch)
-		}
-	}
-	scan(body)
-	return w
+	return &walker{f: f, c: c, called: f.CalledNames(body)}
 }
 
 // block walks a block's statements and reports whether it never falls
