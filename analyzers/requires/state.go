@@ -1,7 +1,6 @@
 package requires
 
 import (
-	"go/types"
 	"slices"
 
 	"github.com/guardlint/guardlint/analyzers/internal/locks"
@@ -61,7 +60,7 @@ func (c *contract) lockChange(res *locks.Resolver, e *live.Effect) change {
 		return keeps
 	}
 	op, ref := res.Op(e.Call)
-	if op == locks.None || ref.Obj != types.Object(c.lock) {
+	if is, _ := ref.Is(c.lock); op == locks.None || !is {
 		return keeps
 	}
 	switch op {
