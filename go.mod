@@ -8,6 +8,7 @@ require (
 )
 
 require (
+	github.com/agnivade/levenshtein v1.2.2 // indirect
 	github.com/davecgh/go-spew v1.1.1 // indirect
 	github.com/ebitengine/purego v0.11.3 // indirect
 	github.com/golangci/plugin-module-register v0.1.2 // indirect
