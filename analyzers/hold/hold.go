@@ -43,7 +43,12 @@ func run(r *rule.Rule) {
 		}
 		c := &checker{r: r, res: res, inv: inv, lock: lock}
 		if lock.IsField() {
-			c.owner = r.Package(inv.Hold.Lock.Pkg).Scope().Lookup(inv.Hold.Lock.Ident).Type()
+			owner, err := r.Owner(inv.Hold.Lock)
+			if err != nil {
+				r.Unverifiable(inv, inv.Hold.Lock.Pos, "lock %s does not resolve from package %s: %v", inv.Hold.Lock.Short(), r.Pass.Pkg.Path(), err)
+				continue
+			}
+			c.owner = owner.Type()
 		}
 		helpers, ok := r.Funcs(inv, "helper", inv.Hold.Via)
 		if !ok {

@@ -12,7 +12,7 @@ import (
 
 func TestOwns(t *testing.T) {
 	a := owns.New(guardconf.New(guardconf.Files("testdata/owns.yaml")))
-	analysistest.Run(t, analysistest.TestData(), a, "cb", "cbuser")
+	analysistest.Run(t, analysistest.TestData(), a, "cb", "cbuser", "cbgen")
 }
 
 func TestStaleInvariants(t *testing.T) {

@@ -137,6 +137,9 @@ func (r *Rule) Func(n invariants.Name) (*types.Func, error) { return r.scope().F
 // Var resolves a package-level variable or a field.
 func (r *Rule) Var(n invariants.Name) (*types.Var, error) { return r.scope().Var(n) }
 
+// Owner resolves the named type that declares a member name.
+func (r *Rule) Owner(n invariants.Name) (*types.TypeName, error) { return r.scope().Owner(n) }
+
 // Funcs resolves a list of names, reporting each that does not resolve.
 func (r *Rule) Funcs(inv *invariants.Invariant, what string, names []invariants.Name) ([]*types.Func, bool) {
 	ok := true
