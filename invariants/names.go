@@ -54,10 +54,15 @@ func (n Name) String() string {
 	return n.spell(n.Pkg)
 }
 
-// Short returns the name without its package path, for messages.
+// Short returns the name without its package path, for messages. A name
+// still read several ways is shortened as written.
 func (n Name) Short() string {
 	if n.Pkg == "" {
 		return n.Raw
+	}
+	if n.Readings != nil {
+		open := len(n.Raw) - len(strings.TrimLeft(n.Raw, "(*"))
+		return n.Raw[:open] + n.Raw[strings.LastIndex(n.Raw, "/")+1:]
 	}
 	pkg := n.Pkg
 	if i := strings.LastIndex(pkg, "/"); i >= 0 {

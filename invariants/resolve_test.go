@@ -75,6 +75,12 @@ func TestNameSpelling(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "(*atomic.Pointer[T]).Load", n.Short())
 	assert.Equal(t, `(*"sync/atomic".Pointer[T]).Load`, n.Quoted())
+	n, err = ParseName("gopkg.in/yaml.v3.Node.Kind", "", "")
+	require.NoError(t, err)
+	assert.Equal(t, "yaml.v3.Node.Kind", n.Short(), "unresolved: as written")
+	n, err = ParseName("(*example.com/dotted/a/b.c.T).m", "", "")
+	require.NoError(t, err)
+	assert.Equal(t, "(*b.c.T).m", n.Short(), "one reading: from its package")
 }
 
 func TestNameErrors(t *testing.T) {

@@ -52,6 +52,13 @@ func NewScope(pkg *types.Package, info *types.Info) *Scope {
 // Package returns the package with the import path, or nil.
 func (s *Scope) Package(path string) *types.Package { return s.pkgs[path] }
 
+// PackageOf returns the visible package a name lives in, or nil when
+// none of its readings is visible here or more than one is.
+func (s *Scope) PackageOf(n invariants.Name) *types.Package {
+	_, pkg, _ := s.reading(n)
+	return pkg
+}
+
 // Lookup resolves a name to its object: a package-level object, or a
 // method or field of a named type. A name that does not resolve says how
 // far it got and suggests the closest names there: import paths, the

@@ -73,7 +73,7 @@ func (r *Rule) Invariants() []*invariants.Invariant {
 		}
 		switch {
 		case inv.Field != nil:
-			if r.Package(inv.Field.Pkg) != nil {
+			if r.PackageOf(*inv.Field) != nil {
 				out = append(out, inv)
 			}
 		default:
@@ -127,9 +127,10 @@ func (r *Rule) scope() *resolve.Scope {
 	return r.names
 }
 
-// Package finds a package by import path among this package, everything
-// it imports, and every package its code refers to.
-func (r *Rule) Package(path string) *types.Package { return r.scope().Package(path) }
+// PackageOf returns the package a name lives in when this package can
+// see it (it, everything it imports, and every package its code refers
+// to), or nil.
+func (r *Rule) PackageOf(n invariants.Name) *types.Package { return r.scope().PackageOf(n) }
 
 // Func resolves a function or method name.
 func (r *Rule) Func(n invariants.Name) (*types.Func, error) { return r.scope().Func(n) }

@@ -8,6 +8,9 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
+// Value is a decoded document.
+type Value map[string]any
+
 // mu serialises encoding.
 var mu sync.Mutex
 

@@ -29,6 +29,11 @@ func (m *Map[K, V]) Put(k K, v V) {
 	m.m[k] = v
 }
 
+// Len returns the number of keys; it forgets the lock.
+func (m *Map[K, V]) Len() int {
+	return len(m.m)
+}
+
 // Cache keeps the last value stored.
 type Cache struct {
 	last atomic.Pointer[string]
