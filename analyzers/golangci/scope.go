@@ -1,6 +1,7 @@
 package golangci
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -20,6 +21,9 @@ import (
 // invariants file does. Packages are looked up with go list, once per
 // BuildAnalyzers call.
 func checkPackagesExist(set *invariants.Set, dir string) error {
+	if err := resolveNames(set, dir); err != nil {
+		return err
+	}
 	byPkg := map[string][]*invariants.Invariant{}
 	for _, inv := range set.Invariants {
 		for _, p := range inv.Packages() {
@@ -56,6 +60,33 @@ func checkPackagesExist(set *invariants.Set, dir string) error {
 	}
 	if len(lines) > 0 {
 		return fmt.Errorf("guardlint: invariants name packages that do not exist:\n%s", strings.Join(lines, "\n"))
+	}
+	return nil
+}
+
+// resolveNames reads the names whose path has a dot in its last element
+// against the packages that exist in the module at dir: golangci-lint
+// hands the plugin no list of packages before it analyses them.
+func resolveNames(set *invariants.Set, dir string) error {
+	var known []string
+	if candidates := set.Candidates(); len(candidates) > 0 {
+		pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: dir}, candidates...)
+		if err != nil {
+			return fmt.Errorf("guardlint: looking up the invariants' packages: %w", err)
+		}
+		for _, p := range pkgs {
+			if len(p.Errors) == 0 {
+				known = append(known, p.PkgPath)
+			}
+		}
+	}
+	var list invariants.ErrorList
+	if err := set.Resolve(known); errors.As(err, &list) {
+		lines := make([]string, len(list))
+		for i, e := range list {
+			lines[i] = fmt.Sprintf("%s:%d:%d: %s", relPath(dir, e.Pos.File), e.Pos.Line, e.Pos.Col, e.Msg)
+		}
+		return fmt.Errorf("guardlint: names in the invariants are ambiguous:\n%s", strings.Join(lines, "\n"))
 	}
 	return nil
 }

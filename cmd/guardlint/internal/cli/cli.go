@@ -64,7 +64,11 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 	}
 	res, err := engine.Run(set, opts.engine())
 	if err != nil {
-		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		// A name the packages leave ambiguous is an error of the invariants file.
+		printConfigError(stderr, err, opts.dir)
+		if errors.As(err, new(invariants.ErrorList)) {
+			return ExitConfig
+		}
 		return ExitFailure
 	}
 	if err := writeFindings(stdout, opts, set, res); err != nil {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"go/token"
 	"io"
+	"maps"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -108,6 +109,13 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("listing packages: %w", err)
 	}
 	phase("list", len(listed))
+	// Names whose path has a dot in its last element are read against
+	// the listed packages and their dependencies.
+	var known []string
+	packages.Visit(listed, nil, func(p *packages.Package) { known = append(known, p.PkgPath) })
+	if err := set.Resolve(known); err != nil {
+		return nil, err
+	}
 	inScope := map[string]bool{}
 	for _, p := range listed {
 		inScope[p.PkgPath] = true
@@ -247,7 +255,7 @@ func scopeFindings(set *invariants.Set, inScope map[string]bool, opts Options) [
 						End:       pos,
 						ID:        inv.ID,
 						Invariant: inv,
-						Message:   fmt.Sprintf("invariant %s: cannot verify: package %s not found", inv.ID, p),
+						Message:   fmt.Sprintf("invariant %s: cannot verify: package %s not found%s", inv.ID, p, invariants.Suggest(p, maps.Keys(inScope))),
 					})
 				}
 			}

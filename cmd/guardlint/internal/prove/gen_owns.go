@@ -113,7 +113,7 @@ func (p *goPackage) portableWrite(field *types.Var, writers []*types.Func) (*ast
 				return found == nil
 			}
 			sel, ok := as.Lhs[0].(*ast.SelectorExpr)
-			if !ok || p.pkg.TypesInfo.Uses[sel.Sel] != field || !p.portable(as.Rhs[0]) {
+			if !ok || !sameVar(p.pkg.TypesInfo.Uses[sel.Sel], field) || !p.portable(as.Rhs[0]) {
 				return true
 			}
 			found = as
@@ -141,4 +141,11 @@ func (p *goPackage) portable(e ast.Expr) bool {
 		return ok
 	})
 	return ok
+}
+
+// sameVar reports whether obj is v, or a copy of it in an instance of a
+// generic type.
+func sameVar(obj types.Object, v *types.Var) bool {
+	u, ok := obj.(*types.Var)
+	return ok && u.Origin() == v
 }

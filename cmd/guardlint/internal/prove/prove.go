@@ -139,6 +139,10 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 	if opts.Jobs <= 0 {
 		opts.Jobs = runtime.GOMAXPROCS(0)
 	}
+	listed, err := list(set, opts)
+	if err != nil {
+		return nil, err
+	}
 	// The baseline run and the load of the targets' packages are
 	// independent; run them together.
 	var (
@@ -147,7 +151,7 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 		wg      sync.WaitGroup
 	)
 	wg.Go(func() { base, baseErr = engine.Run(set, engine.Options{Dir: opts.Dir, Patterns: opts.Patterns}) })
-	pkgs, err := load(set, opts)
+	pkgs, err := load(set, listed, opts)
 	wg.Wait()
 	if baseErr != nil {
 		return nil, baseErr

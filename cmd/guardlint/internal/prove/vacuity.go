@@ -71,7 +71,10 @@ func (p *goPackage) vacuity(inv *invariants.Invariant) []string {
 func (p *goPackage) uses(obj types.Object) int {
 	n := 0
 	for id, o := range p.pkg.TypesInfo.Uses {
-		if f, ok := o.(*types.Func); ok {
+		switch f := o.(type) {
+		case *types.Func:
+			o = f.Origin()
+		case *types.Var: // a field of an instance of a generic type
 			o = f.Origin()
 		}
 		if o == obj && id.Name != "_" {
