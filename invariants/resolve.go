@@ -107,40 +107,16 @@ func (inv *Invariant) goNames() []nameRef {
 		return nil
 	}
 	var out []nameRef
-	one := func(what string, n *Name) {
-		if n != nil {
-			out = append(out, nameRef{n, what})
-		}
+	for i := range inv.Functions {
+		out = append(out, nameRef{&inv.Functions[i], "target"})
 	}
-	list := func(what string, ns []Name) {
-		if len(ns) == 1 {
-			one(what, &ns[0])
-			return
-		}
-		for i := range ns {
-			one(fmt.Sprintf("%s[%d]", what, i), &ns[i])
-		}
+	if inv.Field != nil {
+		out = append(out, nameRef{inv.Field, "field"})
 	}
-	list("target", inv.Functions)
-	one("field", inv.Field)
-	switch {
-	case inv.Call != nil:
-		one("call.to", &inv.Call.To)
-		list("call.via", inv.Call.Via)
-	case inv.Hold != nil:
-		one("hold.lock", &inv.Hold.Lock)
-		list("hold.via", inv.Hold.Via)
-	case inv.Owns != nil:
-		list("owns.writers", inv.Owns.Writers)
-	case inv.Forbid != nil:
-		one("forbid.call", &inv.Forbid.Call)
-	case inv.Order != nil:
-		one("order.first", &inv.Order.First)
-		one("order.then", &inv.Order.Then)
-	case inv.Requires != nil:
-		one("requires.lock", &inv.Requires.Lock)
-		list("requires.acquire", inv.Requires.Acquire)
-		list("requires.release", inv.Requires.Release)
+	if inv.Rule != nil {
+		for _, n := range inv.Rule.Names() {
+			out = append(out, nameRef{n, string(inv.Rule.Kind())})
+		}
 	}
 	return out
 }

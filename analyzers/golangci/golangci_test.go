@@ -113,7 +113,7 @@ func TestSettingsWrongType(t *testing.T) {
 func TestNoConfig(t *testing.T) {
 	_, err := build(t, "testdata/noconfig", nil)
 	require.Error(t, err)
-	assert.Regexp(t, `^guardlint: no invariants: settings.config is empty and there is no guardlint.yaml at the module root .*testdata/noconfig$`, err.Error())
+	assert.Regexp(t, `^guardlint settings: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml at the module root .*testdata/noconfig$`, err.Error())
 
 	_, err = build(t, "testdata/clean", map[string]any{"config": []any{"absent.yaml"}})
 	require.Error(t, err)
@@ -134,7 +134,7 @@ func TestBrokenConfig(t *testing.T) {
 func TestPackageGone(t *testing.T) {
 	_, err := build(t, "testdata/gone", nil)
 	require.Error(t, err)
-	assert.Equal(t, "guardlint: invariants name packages that do not exist:\nguardlint.yaml:8:5: invariant moved: cannot verify: package example.com/gone/q not found", err.Error())
+	assert.Equal(t, "guardlint: invariants name packages that do not exist:\nguardlint.yaml:8:5: invariant moved: cannot verify: package example.com/gone/q not found (why: the package was renamed)", err.Error())
 }
 
 // TestDottedPaths checks names whose package path has a dot in its last
@@ -154,7 +154,7 @@ func TestDottedPaths(t *testing.T) {
 
 	_, err = build(t, dotted, map[string]any{"config": []any{"missing.yaml"}})
 	require.Error(t, err)
-	assert.Equal(t, "guardlint: invariants name packages that do not exist:\nmissing.yaml:4:5: invariant package-typo: cannot verify: package example.com/dotted/codec not found", err.Error())
+	assert.Equal(t, "guardlint: invariants name packages that do not exist:\nmissing.yaml:4:5: invariant package-typo: cannot verify: package example.com/dotted/codec not found (why: w)", err.Error())
 
 	_, err = build(t, dotted, map[string]any{"config": []any{"ambiguous.yaml"}})
 	require.Error(t, err)

@@ -1,4 +1,4 @@
-package resolve
+package resolve_test
 
 import (
 	"errors"
@@ -7,6 +7,11 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/call"
+	"github.com/guardlint/guardlint/analyzers/hold"
+	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/analyzers/requires"
+	"github.com/guardlint/guardlint/analyzers/resolve"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -54,11 +59,11 @@ var dotted = sync.OnceValue(func() (d struct {
 	return d
 })
 
-func scopeOf(t *testing.T, pkgs map[string]*packages.Package, path string) *Scope {
+func scopeOf(t *testing.T, pkgs map[string]*packages.Package, path string) *resolve.Scope {
 	t.Helper()
 	p := pkgs[path]
 	require.NotNil(t, p, path)
-	return NewScope(p.Types, p.TypesInfo)
+	return resolve.NewScope(p.Types, p.TypesInfo)
 }
 
 func parse(t *testing.T, s string) invariants.Name {
@@ -173,7 +178,7 @@ func TestNotFoundSuggests(t *testing.T) {
 	codec := scopeOf(t, pkgs, "example.com/dotted/codec.v2")
 	nats := scopeOf(t, pkgs, "example.com/dotted/nats.go")
 	for _, tc := range []struct {
-		s        *Scope
+		s        *resolve.Scope
 		in, want string
 	}{
 		{nats, "(*example.com/dotted/nats.go.Conn).AuthRequird", "Conn has no method or field AuthRequird; closest: AuthRequired"},
@@ -207,7 +212,7 @@ func TestAmbiguousInScope(t *testing.T) {
 // against the module's packages, as the drivers do.
 func TestLoadDotted(t *testing.T) {
 	_, paths := loadDotted(t)
-	set, err := invariants.Load(filepath.Join(dottedDir, "guardlint.yaml"))
+	set, err := registry.Load(filepath.Join(dottedDir, "guardlint.yaml"))
 	require.NoError(t, err)
 	require.NoError(t, set.Resolve(paths))
 	byID := map[string]*invariants.Invariant{}
@@ -215,13 +220,13 @@ func TestLoadDotted(t *testing.T) {
 		byID[inv.ID] = inv
 	}
 	assert.Equal(t, []string{"example.com/dotted/codec.v2"}, byID["encode-marshals"].Packages())
-	assert.Equal(t, "gopkg.in/yaml.v3.Marshal", byID["encode-marshals"].Call.To.String())
-	assert.Equal(t, "example.com/dotted/codec.v2.mu", byID["encode-under-mu"].Requires.Lock.String())
-	assert.Equal(t, "(example.com/dotted/gen.Map[K, V]).mu", byID["map-locked"].Hold.Lock.String())
+	assert.Equal(t, "gopkg.in/yaml.v3.Marshal", byID["encode-marshals"].Rule.(*call.Rule).To.String())
+	assert.Equal(t, "example.com/dotted/codec.v2.mu", byID["encode-under-mu"].Rule.(*requires.Rule).Lock.String())
+	assert.Equal(t, "(example.com/dotted/gen.Map[K, V]).mu", byID["map-locked"].Rule.(*hold.Rule).Lock.String())
 	assert.Equal(t, []string{"example.com/dotted/nats.go"}, byID["auth-under-mu"].Packages())
 	assert.Empty(t, set.Candidates(), "every name resolved")
 
-	amb, err := invariants.Load(filepath.Join(dottedDir, "ambiguous.yaml"))
+	amb, err := registry.Load(filepath.Join(dottedDir, "ambiguous.yaml"))
 	require.NoError(t, err)
 	err = amb.Resolve(paths)
 	var list invariants.ErrorList

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,7 +28,7 @@ func TestFindings(t *testing.T) {
 	assert.Equal(t, ExitFindings, code)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 2, out)
-	assert.Equal(t, "guardlint.yaml:13:5: invariant gone: cannot verify: package example.com/dirty/q not found; closest: example.com/dirty/p", lines[0])
+	assert.Equal(t, "guardlint.yaml:13:5: invariant gone: cannot verify: package example.com/dirty/q not found; closest: example.com/dirty/p (why: the package was renamed)", lines[0])
 	assert.Equal(t, "p/p.go:11:26: invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain, and contains no live call of it (why: the pool hands encoders out at +0; see https://example.com/adr/1)", lines[1])
 }
 
@@ -45,7 +46,7 @@ func TestConfigFlagAndEnv(t *testing.T) {
 	assert.Equal(t, ExitFindings, code)
 	assert.Contains(t, out, "cannot verify: no package that")
 	env := func(k string) string {
-		if k == EnvConfig {
+		if k == driver.EnvConfig {
 			return cfg
 		}
 		return ""
@@ -129,7 +130,7 @@ func TestGoVet(t *testing.T) {
 		args := append([]string{"vet", "-vettool=" + bin}, extra...)
 		cmd := exec.Command("go", append(args, "./...")...)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=", EnvConfig+"=")
+		cmd.Env = append(os.Environ(), "GOFLAGS=", driver.EnvConfig+"=")
 		out, err := cmd.CombinedOutput()
 		code := 0
 		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
@@ -168,7 +169,7 @@ func TestGoVet(t *testing.T) {
 	// still finds the entry point two packages away from the operation.
 	req := exec.Command("go", "vet", "-vettool="+bin, "./app/")
 	req.Dir = "../../../../analyzers/requires/testdata/module" // the requires rule's sample module
-	req.Env = append(os.Environ(), "GOFLAGS=", EnvConfig+"=")
+	req.Env = append(os.Environ(), "GOFLAGS=", driver.EnvConfig+"=")
 	out, err = req.CombinedOutput()
 	require.Error(t, err, string(out))
 	assert.Contains(t, string(out), "app/app.go:5:16: invariant dispatch-locked: exported function app.Serve calls mid.Step without holding gpu.evalMu (exclusive), and nothing shows its callers hold it: app.Serve → mid.Step → mid.step → gpu.Encode")
@@ -190,7 +191,7 @@ func TestGoVet(t *testing.T) {
 	// the names too, or the requirement does not reach app.
 	req = exec.Command("go", "vet", "-vettool="+bin, "-config="+dirtyDotted, "./app/")
 	req.Dir = dotted
-	req.Env = append(os.Environ(), "GOFLAGS=", EnvConfig+"=")
+	req.Env = append(os.Environ(), "GOFLAGS=", driver.EnvConfig+"=")
 	out, err = req.CombinedOutput()
 	require.Error(t, err, string(out))
 	assert.Contains(t, string(out), "app/app.go:8:12: invariant decode-under-mu: exported function app.Serve calls api.Step without holding codec.v2.mu (exclusive)")

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -17,7 +18,7 @@ func TestProveSubcommand(t *testing.T) {
 	assert.Contains(t, out, "3 invariants")
 
 	env := func(k string) string {
-		if k == EnvConfig {
+		if k == driver.EnvConfig {
 			return "weak.yaml"
 		}
 		return ""

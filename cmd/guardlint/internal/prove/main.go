@@ -9,24 +9,22 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/guardlint/guardlint/invariants"
+	"github.com/guardlint/guardlint/analyzers/driver"
 )
 
-// Exit codes, the same as the standalone command's.
+// Exit codes, the standalone command's: driver.ExitClean when every
+// invariant fired on every revert, driver.ExitFindings when a mutant
+// survived or an invariant fails, is vacuous or unproved.
 const (
-	exitProved   = 0 // every invariant fired on every revert
-	exitUnproved = 1 // a mutant survived, or an invariant fails, is vacuous or unproved
-	exitConfig   = 2 // unusable configuration or command line
-	exitFailure  = 3 // packages failed to load or type-check
+	exitProved   = driver.ExitClean
+	exitUnproved = driver.ExitFindings
+	exitConfig   = driver.ExitConfig
+	exitFailure  = driver.ExitFailure
 )
-
-// ConfigFunc finds the invariants files from the -config flag's value and
-// the directory the command runs in, as the standalone command does.
-type ConfigFunc func(flagValue, dir string) ([]string, error)
 
 // Main runs `guardlint prove` with the arguments after "prove" and returns
 // its exit code.
-func Main(args []string, stdout, stderr io.Writer, config ConfigFunc) int {
+func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("guardlint prove", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
@@ -71,12 +69,12 @@ func Main(args []string, stdout, stderr io.Writer, config ConfigFunc) int {
 	if verbose {
 		opts.Verbose = stderr
 	}
-	paths, err := config(cfgFlag, opts.Dir)
+	paths, err := driver.ConfigPaths(driver.SplitList(cfgFlag), getenv, opts.Dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardlint prove: %v\n", err)
 		return exitConfig
 	}
-	set, err := invariants.Load(paths...)
+	set, err := driver.Load(paths...)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardlint prove: %v\n", err)
 		return exitConfig
