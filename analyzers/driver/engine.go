@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/internal/stdfacts"
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/registry"
@@ -60,7 +61,7 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 		}
 	}
 	listed, err := packages.Load(&packages.Config{
-		Mode:    packages.NeedName | packages.NeedImports | packages.NeedDeps,
+		Mode:    packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
 		Dir:     opts.Dir,
 		Tests:   opts.Tests,
 		Overlay: opts.Overlay,
@@ -161,10 +162,35 @@ func relevant(set *invariants.Set, listed []*packages.Package) []string {
 		}
 		return memo[p]
 	}
+	in := map[string]bool{}
 	for _, p := range listed {
 		if want[p.PkgPath] || reach[p.PkgPath] || (len(reach) > 0 && dependsOn(p)) {
-			out = append(out, p.PkgPath)
+			in[p.PkgPath] = true
 		}
+	}
+	// The packages of the main module that the concerned ones import are
+	// loaded from source too, so that their facts (a helper that never
+	// returns, an operation that needs a lock) reach their importers. They
+	// are few; the standard library and other modules stay export data.
+	var local func(p *packages.Package)
+	seen := map[*packages.Package]bool{}
+	local = func(p *packages.Package) {
+		for _, imp := range p.Imports {
+			if seen[imp] || imp.Module == nil || !imp.Module.Main {
+				continue
+			}
+			seen[imp] = true
+			in[imp.PkgPath] = true
+			local(imp)
+		}
+	}
+	for _, p := range listed {
+		if in[p.PkgPath] {
+			local(p)
+		}
+	}
+	for p := range in {
+		out = append(out, p)
 	}
 	sort.Strings(out)
 	return out
@@ -197,7 +223,7 @@ func Analyze(set *invariants.Set, pkgs ...*packages.Package) ([]core.Finding, er
 	for _, inv := range set.Invariants {
 		byID[inv.ID] = inv
 	}
-	graph, err := checker.Analyze(registry.Analyzers(guardconf.Static(set)), withinLoaded(pkgs), nil)
+	graph, err := checker.Analyze(registry.Analyzers(guardconf.Static(set)), Graph(pkgs), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -227,14 +253,20 @@ func Analyze(set *invariants.Set, pkgs ...*packages.Package) ([]core.Finding, er
 	return out, nil
 }
 
-// withinLoaded returns copies of the packages whose imports keep only
-// packages of the list. An analyzer with facts (requires) runs on the
-// imports of each package it analyses, transitively; the packages left
-// out were loaded from export data, without syntax, and are exactly those
-// that cannot reach an invariant's package, so they have no facts to
-// give. Without the restriction every dependency down to the standard
-// library would be analysed, for nothing.
-func withinLoaded(pkgs []*packages.Package) []*packages.Package {
+// Graph returns the packages to hand x/tools' checker: copies of the
+// loaded packages whose imports keep only packages of the list, plus, for
+// an import of the standard library loaded from export data, the stub
+// that carries its ctrlflow facts (see package stdfacts).
+//
+// An analyzer with facts (ctrlflow, requires) runs on the imports of each
+// package it analyses, transitively, and needs their syntax. The packages
+// left out were loaded from export data, without syntax: those of the
+// standard library give their NoReturn facts through their stubs; the
+// others are exactly those that cannot reach an invariant's package, so
+// they have no requires facts to give. Without the restriction every
+// dependency down to the standard library would be type-checked and
+// analysed from source, for facts that do not change.
+func Graph(pkgs []*packages.Package) []*packages.Package {
 	byID := map[string]*packages.Package{}
 	out := make([]*packages.Package, len(pkgs))
 	for i, p := range pkgs {
@@ -242,11 +274,21 @@ func withinLoaded(pkgs []*packages.Package) []*packages.Package {
 		out[i] = &cp
 		byID[p.ID] = &cp
 	}
+	stubs := map[string]*packages.Package{}
 	for _, p := range out {
 		imports := map[string]*packages.Package{}
 		for path, imp := range p.Imports {
 			if cp := byID[imp.ID]; cp != nil {
 				imports[path] = cp
+				continue
+			}
+			st, seen := stubs[imp.ID]
+			if !seen {
+				st = stdfacts.Stub(imp, p.TypesSizes, p.Fset)
+				stubs[imp.ID] = st
+			}
+			if st != nil {
+				imports[path] = st
 			}
 		}
 		p.Imports = imports

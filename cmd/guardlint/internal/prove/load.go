@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/analyzers/live"
 	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/guardlint/guardlint/invariants"
@@ -82,9 +83,15 @@ func load(set *invariants.Set, listed []*packages.Package, opts Options) (loaded
 	if len(errs) > 0 {
 		return nil, errors.New("guardlint proves only code that type-checks:\n" + strings.Join(errs, "\n"))
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{live.Analyzer}, pkgs, nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{live.Analyzer}, driver.Graph(pkgs), nil)
 	if err != nil {
 		return nil, err
+	}
+	// The graph holds copies whose imports are cut to what the analysis
+	// needs; a mutant is type-checked against the package's own imports.
+	loaded := map[string]*packages.Package{}
+	for _, p := range pkgs {
+		loaded[p.ID] = p
 	}
 	for act := range graph.All() {
 		if !act.IsRoot {
@@ -93,7 +100,7 @@ func load(set *invariants.Set, listed []*packages.Package, opts Options) (loaded
 		if act.Err != nil {
 			return nil, act.Err
 		}
-		p, err := mutate.NewPackage(act.Package, act.Result.(*live.Info))
+		p, err := mutate.NewPackage(loaded[act.Package.ID], act.Result.(*live.Info))
 		if err != nil {
 			return nil, err
 		}
