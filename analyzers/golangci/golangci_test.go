@@ -150,7 +150,7 @@ func TestDottedPaths(t *testing.T) {
 	require.NoError(t, err)
 	got := lint(t, as)
 	assert.Contains(t, got, "codec.v2/codec.go:25:9: forbid: invariant no-marshal: codec.encodeLocked must not call yaml.Marshal (why: w)")
-	assert.Contains(t, got, "gen/gen.go:49:10: forbid: invariant no-atomic-load: (*gen.Cache).Last must not call (*atomic.Pointer[T]).Load (why: w)")
+	assert.Contains(t, got, "gen/gen.go:56:10: forbid: invariant no-atomic-load: (*gen.Cache).Last must not call (*atomic.Pointer[T]).Load (why: w)")
 
 	_, err = build(t, dotted, map[string]any{"config": []any{"missing.yaml"}})
 	require.Error(t, err)

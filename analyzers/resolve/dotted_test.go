@@ -114,7 +114,7 @@ func TestFullNamesResolve(t *testing.T) {
 		}
 	}
 	assert.Greater(t, checked["gopkg.in/yaml.v3"], 15, "Marshal, Unmarshal, the methods of Node, Encoder, Decoder ...")
-	assert.Equal(t, 5, checked["example.com/dotted/gen"], "Get, Put, Len, Remember, Last")
+	assert.Equal(t, 6, checked["example.com/dotted/gen"], "Get, Put, Reset, Len, Remember, Last")
 }
 
 func TestDottedNames(t *testing.T) {

@@ -186,7 +186,7 @@ func TestGoVet(t *testing.T) {
 	code, got = vet(dotted, "-config="+dirtyDotted)
 	assert.NotEqual(t, 0, code, got)
 	assert.Contains(t, got, "codec.v2/codec.go:25:9: invariant no-marshal: codec.encodeLocked must not call yaml.Marshal")
-	assert.Contains(t, got, "gen/gen.go:49:10: invariant no-atomic-load: (*gen.Cache).Last must not call (*atomic.Pointer[T]).Load")
+	assert.Contains(t, got, "gen/gen.go:56:10: invariant no-atomic-load: (*gen.Cache).Last must not call (*atomic.Pointer[T]).Load")
 	// app alone: api.v1, a dependency analysed for its facts only, reads
 	// the names too, or the requirement does not reach app.
 	req = exec.Command("go", "vet", "-vettool="+bin, "-config="+dirtyDotted, "./app/")

@@ -308,4 +308,9 @@ func TestDottedPaths(t *testing.T) {
 		assert.Positive(t, ir.Count(Killed), ir.Invariant.ID)
 		assert.Zero(t, ir.Count(Survived), ir.Invariant.ID)
 	}
+	// Reset's write of the generic type's field, moved into Get: found
+	// through the field of the instance Map[K, V] in Reset.
+	moved := byName(rep)["map-written-by-put.Map.Get.moved-write"]
+	require.NotNil(t, moved)
+	assert.Equal(t, Killed, moved.Verdict, moved.Detail)
 }

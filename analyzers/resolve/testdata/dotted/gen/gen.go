@@ -29,6 +29,13 @@ func (m *Map[K, V]) Put(k K, v V) {
 	m.m[k] = v
 }
 
+// Reset forgets every key.
+func (m *Map[K, V]) Reset() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.m = nil
+}
+
 // Len returns the number of keys; it forgets the lock.
 func (m *Map[K, V]) Len() int {
 	return len(m.m)
