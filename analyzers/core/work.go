@@ -1,5 +1,7 @@
 package core
 
+import "slices"
+
 // "Does work" has one definition, here. It decides where a lock must be
 // held (hold) and which statement a revert moves a lock or an unlock past
 // (guardlint prove). Each front end describes a statement as a Step, in
@@ -65,12 +67,7 @@ func DoesWork(s Step) bool {
 	case Empty, LockOp, Inline:
 		return false
 	case Declaration, Defer, Condition:
-		for _, v := range s.Values {
-			if v == Computed {
-				return true
-			}
-		}
-		return false
+		return slices.Contains(s.Values, Computed)
 	}
 	return true
 }

@@ -32,9 +32,8 @@ type checker struct {
 func run(r *rule.Rule) {
 	res := &locks.Resolver{Info: r.Pass.TypesInfo, Live: r.Live}
 	for _, inv := range r.Invariants() {
-		lock, err := r.Var(ruleOf(inv).Lock)
-		if err != nil {
-			r.Unverifiable(inv, ruleOf(inv).Lock.Pos, "lock %s does not resolve from package %s: %v", ruleOf(inv).Lock.Short(), r.Pass.Pkg.Path(), err)
+		lock, ok := r.ResolveVar(inv, "lock", ruleOf(inv).Lock)
+		if !ok {
 			continue
 		}
 		c := &checker{r: r, inv: inv, lock: &locks.Followed{Res: res, Lock: lock, Mode: ruleOf(inv).Mode}}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/live"
@@ -36,12 +37,8 @@ type Followed struct {
 // analysed, or nil: for a field lock in a method of its type, the same
 // field of another value is another lock.
 func (f *Followed) Change(e *live.Effect, recv types.Object) Change {
-	if e.Callee != nil {
-		for _, h := range f.Helpers {
-			if h == e.Callee {
-				return Acquires
-			}
-		}
+	if e.Callee != nil && slices.Contains(f.Helpers, e.Callee) {
+		return Acquires
 	}
 	if e.Call == nil {
 		return Keeps

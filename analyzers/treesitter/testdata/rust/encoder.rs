@@ -148,7 +148,7 @@ impl CommandBuffer {
 
     pub fn revert_nested_block(&self) {
         {
-            let _g = self.mu.lock().unwrap();  // want rs-hold "bound in a nested block"
+            let _g = self.mu.lock().unwrap();  // want rs-hold "declared in a nested block"
         }
         work();
     }
