@@ -3,6 +3,7 @@ module github.com/guardlint/guardlint
 go 1.26.0
 
 require (
+	github.com/agnivade/levenshtein v1.2.2
 	github.com/ebitengine/purego v0.11.3
 	github.com/golangci/plugin-module-register v0.1.2
 	github.com/owenrumney/go-sarif/v3 v3.3.1

@@ -73,6 +73,13 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("listing packages: %w", err)
 	}
 	phase("list", len(listed))
+	// Names whose path has a dot in its last element are read against
+	// the listed packages and their dependencies.
+	var known []string
+	packages.Visit(listed, nil, func(p *packages.Package) { known = append(known, p.PkgPath) })
+	if err := set.Resolve(known); err != nil {
+		return nil, err
+	}
 	inScope := map[string]bool{}
 	for _, p := range listed {
 		inScope[p.PkgPath] = true

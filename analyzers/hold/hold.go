@@ -38,7 +38,12 @@ func run(r *rule.Rule) {
 		}
 		c := &checker{r: r, inv: inv, lock: &locks.Followed{Res: res, Lock: lock, Mode: ruleOf(inv).Mode}}
 		if lock.IsField() {
-			c.lock.Owner = r.Package(ruleOf(inv).Lock.Pkg).Scope().Lookup(ruleOf(inv).Lock.Ident).Type()
+			owner, err := r.Owner(ruleOf(inv).Lock)
+			if err != nil {
+				r.Unverifiable(inv, ruleOf(inv).Lock.Pos, "lock %s does not resolve from package %s: %v", ruleOf(inv).Lock.Short(), r.Pass.Pkg.Path(), err)
+				continue
+			}
+			c.lock.Owner = owner.Type()
 		}
 		helpers, ok := r.Funcs(inv, "helper", ruleOf(inv).Via)
 		if !ok {

@@ -119,7 +119,7 @@ func writesOf(info *types.Info, n ast.Node, field *types.Var) []ast.Node {
 			return false
 		}
 		s := info.Selections[sel]
-		return s != nil && s.Kind() == types.FieldVal && s.Obj() == field
+		return s != nil && s.Kind() == types.FieldVal && isField(s.Obj(), field)
 	}
 	switch n := n.(type) {
 	case *ast.AssignStmt:
@@ -151,13 +151,21 @@ func writesOf(info *types.Info, n ast.Node, field *types.Var) []ast.Node {
 		}
 		for i, elt := range n.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				if id, ok := kv.Key.(*ast.Ident); ok && info.Uses[id] == field {
+				if id, ok := kv.Key.(*ast.Ident); ok && isField(info.Uses[id], field) {
 					out = append(out, kv)
 				}
-			} else if i < st.NumFields() && st.Field(i) == field {
+			} else if i < st.NumFields() && isField(st.Field(i), field) {
 				out = append(out, elt)
 			}
 		}
 	}
 	return out
+}
+
+// isField reports whether obj is field. A field selected through an
+// instance of a generic type (m.m in a method of Map[K, V]) is a copy
+// with the declared field as its origin.
+func isField(obj types.Object, field *types.Var) bool {
+	v, ok := obj.(*types.Var)
+	return ok && v.Origin() == field
 }

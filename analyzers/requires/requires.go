@@ -67,9 +67,9 @@ func contracts(r *rule.Rule) []*contract {
 			continue
 		}
 		req := ruleOf(inv)
-		visible, home := r.Package(req.Lock.Pkg) != nil, req.Lock.Pkg == here
+		visible, home := r.PackageOf(req.Lock) != nil, req.Lock.Pkg == here
 		for _, fn := range inv.Functions {
-			visible = visible || r.Package(fn.Pkg) != nil
+			visible = visible || r.PackageOf(fn) != nil
 			home = home || fn.Pkg == here
 		}
 		if !visible {

@@ -79,7 +79,7 @@ func (r *Rule) Invariants() []*invariants.Invariant {
 		}
 		switch {
 		case inv.Field != nil:
-			if r.Package(inv.Field.Pkg) != nil {
+			if r.PackageOf(*inv.Field) != nil {
 				out = append(out, inv)
 			}
 		default:
@@ -133,15 +133,19 @@ func (r *Rule) scope() *resolve.Scope {
 	return r.names
 }
 
-// Package finds a package by import path among this package, everything
-// it imports, and every package its code refers to.
-func (r *Rule) Package(path string) *types.Package { return r.scope().Package(path) }
+// PackageOf returns the package a name lives in when this package can
+// see it (it, everything it imports, and every package its code refers
+// to), or nil.
+func (r *Rule) PackageOf(n invariants.Name) *types.Package { return r.scope().PackageOf(n) }
 
 // Func resolves a function or method name.
 func (r *Rule) Func(n invariants.Name) (*types.Func, error) { return r.scope().Func(n) }
 
 // Var resolves a package-level variable or a field.
 func (r *Rule) Var(n invariants.Name) (*types.Var, error) { return r.scope().Var(n) }
+
+// Owner resolves the named type that declares a member name.
+func (r *Rule) Owner(n invariants.Name) (*types.TypeName, error) { return r.scope().Owner(n) }
 
 // ResolveFunc resolves a function or method the rule names (what says
 // which: "callee", "first"), and reports the invariant as unverifiable at

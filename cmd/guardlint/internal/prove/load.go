@@ -28,15 +28,23 @@ func (l loaded) of(inv *invariants.Invariant) []*mutate.Package {
 	return out
 }
 
-// load lists the packages of the patterns and loads, with syntax and
-// types, those that hold targets of Go invariants, once for all mutants.
-// The live-code analyzer runs over them so that generators mutate only
-// calls that run.
-func load(set *invariants.Set, opts Options) (loaded, error) {
-	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: opts.Dir}, opts.Patterns...)
+// list lists the packages of the patterns, with their dependencies, and
+// reads the invariants' names against them as driver.Run does, before
+// anything reads the names.
+func list(set *invariants.Set, opts Options) ([]*packages.Package, error) {
+	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Dir: opts.Dir}, opts.Patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("listing packages: %w", err)
 	}
+	var known []string
+	packages.Visit(listed, nil, func(p *packages.Package) { known = append(known, p.PkgPath) })
+	return listed, set.Resolve(known)
+}
+
+// load loads, with syntax and types, the listed packages that hold
+// targets of Go invariants, once for all mutants. The live-code analyzer
+// runs over them so that generators mutate only calls that run.
+func load(set *invariants.Set, listed []*packages.Package, opts Options) (loaded, error) {
 	inScope := map[string]bool{}
 	for _, p := range listed {
 		inScope[p.PkgPath] = true
