@@ -65,7 +65,7 @@ func TestDottedPathsFire(t *testing.T) {
 		"dirty.yaml:21:15: invariant method-typo: cannot verify: target (*nats.go.Conn).AuthRequird not found in package example.com/dotted/nats.go: Conn has no method or field AuthRequird; closest: AuthRequired (why: w)",
 		"dirty.yaml:26:16: invariant callee-typo: cannot verify: callee yaml.v3.Marshall does not resolve from package example.com/dotted/codec.v2: Marshall is not declared in package gopkg.in/yaml.v3; closest: Marshal, Marshaler, Unmarshal (why: w)",
 		"dirty.yaml:29:15: invariant map-arity: cannot verify: target (*gen.Map[K]).Get not found in package example.com/dotted/gen: Map has 2 type parameters [K, V], the name gives 1 (why: w)",
-		"gen/gen.go:40:21: invariant len-locked: (*gen.Map[K, V]).Len must hold (gen.Map[K, V]).mu (exclusive) from before its first statement that does work to every return, and never acquires it (why: w)",
+		"gen/gen.go:40:21: invariant len-locked: (*gen.Map[K, V]).Len must hold (gen.Map[K, V]).mu (exclusive) at every statement that does work, and never acquires it (why: w)",
 		"gen/gen.go:56:10: invariant no-atomic-load: (*gen.Cache).Last must not call (*atomic.Pointer[T]).Load (why: w)",
 	}, got)
 }
