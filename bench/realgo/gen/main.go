@@ -123,8 +123,8 @@ type pick struct {
 // scan applies the rule to every function of a package.
 func scan(p *packages.Package) []pick {
 	var out []pick
-	for i, f := range p.Syntax {
-		name := p.CompiledGoFiles[i]
+	for _, f := range p.Syntax {
+		name := p.Fset.Position(f.Pos()).Filename
 		if strings.HasSuffix(name, "_test.go") || ast.IsGenerated(f) {
 			continue
 		}
