@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/guardlint/guardlint/internal/testhooks"
 	"github.com/guardlint/guardlint/runtime"
-	"github.com/guardlint/guardlint/runtime/testhooks"
 	"github.com/stretchr/testify/require"
 )
 

@@ -1,6 +1,6 @@
 // Package gpu_test holds the GPU regression guards of the runtime: tests
 // that use only the runtime's exported API (and the switches of
-// runtime/testhooks) and fail when the barrier, the encoder retain, the
+// internal/testhooks) and fail when the barrier, the encoder retain, the
 // evaluation lock or the per-device default stream goes.
 //
 // The tests run on the backend the runtime picks: CUDA when libcuda.so.1

@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/guardlint/guardlint/internal/testhooks"
 	"github.com/guardlint/guardlint/runtime"
-	"github.com/guardlint/guardlint/runtime/testhooks"
 	"github.com/stretchr/testify/require"
 )
 

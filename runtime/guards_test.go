@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/guardlint/guardlint/runtime/testhooks"
+	"github.com/guardlint/guardlint/internal/testhooks"
 	"github.com/stretchr/testify/require"
 )
 
