@@ -150,7 +150,8 @@ func TestRegistryIsPerDevice(t *testing.T) {
 	require.Same(t, cb, d0.encoders.register(extra, cb))
 	require.Equal(t, 2, d0.Stats().Streams)
 	require.Equal(t, 1, d1.Stats().Streams)
-	d0.encoders.clear(extra)
+	require.Same(t, cb, d0.encoders.take(extra))
+	require.Nil(t, d0.encoders.take(extra), "taken once")
 	require.NoError(t, cb.release())
 
 	evalMu.Lock()
