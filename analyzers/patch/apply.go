@@ -187,3 +187,21 @@ func mismatch(lines, pre []string, want int) string {
 	}
 	return "its lines match nowhere after the previous hunk"
 }
+
+// Locate returns the line (from 1) at which the hunk's old side starts in
+// src, found as Apply finds it (at its line, else at the nearest offset
+// where it matches), or 0 when it matches nowhere. With reverse, the new
+// side is looked for: where the lines a hunk added are in a file that
+// has it applied.
+func Locate(src []byte, h *Hunk, reverse bool) int {
+	if reverse {
+		h = h.Reverse()
+	}
+	want := h.OldPos - 1
+	if h.OldLines == 0 {
+		want = h.OldPos
+	}
+	pre := preimage(h)
+	at := find(splitLines(src), pre, want, 0, len(pre) > 0 && context(h))
+	return at + 1
+}

@@ -182,3 +182,13 @@ func TestZeroContextHunkAppliesOnlyAtItsLine(t *testing.T) {
 	_, err = Apply("zero.patch", Text{Data: []byte("a\n")}, p.Files[0], false)
 	require.Error(t, err)
 }
+
+func TestLocateFindsTheAddedLines(t *testing.T) {
+	p, err := Parse("change.patch", []byte(change))
+	require.NoError(t, err)
+	patched := "x\none\nTWO\nthree\nfour\nfive\nsix\nseven\neight\nnine\nnine and a half\nten\n"
+	assert.Equal(t, 2, Locate([]byte(patched), p.Files[0].Hunks[0], true), "shifted by one line")
+	assert.Equal(t, 8, Locate([]byte(patched), p.Files[0].Hunks[1], true))
+	assert.Equal(t, 0, Locate([]byte(ten), p.Files[0].Hunks[0], true), "not applied")
+	assert.Equal(t, 1, Locate([]byte(ten), p.Files[0].Hunks[0], false))
+}
