@@ -59,6 +59,10 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	if len(opts.Patterns) == 0 {
 		opts.Patterns = []string{"./..."}
 	}
+	// Patch chains are applied first: everything after sees the
+	// patched tree.
+	chains := applyChains(set, opts.Files)
+	opts.Files = chains.view
 	goOverlay, err := opts.Files.Go(opts.Overlay)
 	if err != nil {
 		return nil, err
@@ -110,6 +114,8 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 		res.Findings = append(res.Findings, found...)
 		phase("analyze", len(wanted))
 	}
+	chains.annotate(res.Findings)
+	res.Findings = append(res.Findings, chains.findings...)
 	core.Sort(res.Findings)
 	return res, nil
 }

@@ -101,12 +101,19 @@ func Parse(name string, data []byte) (*Patch, error) {
 		return nil, fmt.Errorf("%s: no file changes in the patch", name)
 	}
 	p := &Patch{Name: name}
+	// git's own headers give the names without their a/ and b/; a plain
+	// diff's ---/+++ lines keep them, and are read as `patch -p1` would
+	// when both sides have them.
+	gitFormat := bytes.HasPrefix(data, []byte("diff --git ")) || bytes.Contains(data, []byte("\ndiff --git "))
 	lines := strings.SplitAfter(string(data), "\n")
 	cursor := 0
 	for _, gf := range files {
 		f := &File{
 			OldName: gf.OldName, NewName: gf.NewName,
 			IsNew: gf.IsNew, IsDelete: gf.IsDelete, IsBinary: gf.IsBinary,
+		}
+		if !gitFormat {
+			f.OldName, f.NewName = stripPrefix(f.OldName), stripPrefix(f.NewName)
 		}
 		for i, frag := range gf.TextFragments {
 			h, next, err := locate(lines, cursor, frag)
@@ -120,6 +127,15 @@ func Parse(name string, data []byte) (*Patch, error) {
 		p.Files = append(p.Files, f)
 	}
 	return p, nil
+}
+
+// stripPrefix drops a plain diff's a/ or b/ from a name (the parser
+// reads a plain diff's names from either line).
+func stripPrefix(name string) string {
+	if rest, ok := strings.CutPrefix(name, "a/"); ok {
+		return rest
+	}
+	return strings.TrimPrefix(name, "b/")
 }
 
 // errNotFound says that a parsed hunk could not be found again in the

@@ -192,3 +192,10 @@ func TestLocateFindsTheAddedLines(t *testing.T) {
 	assert.Equal(t, 0, Locate([]byte(ten), p.Files[0].Hunks[0], true), "not applied")
 	assert.Equal(t, 1, Locate([]byte(ten), p.Files[0].Hunks[0], false))
 }
+
+func TestParsePlainDiffNamesAsPatchP1(t *testing.T) {
+	p, err := Parse("plain.patch", []byte("--- a/src/x.cc\n+++ b/src/x.cc\n@@ -1 +1 @@\n-a\n+b\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "src/x.cc", p.Files[0].OldName)
+	assert.Equal(t, "src/x.cc", p.Files[0].NewName)
+}
