@@ -62,7 +62,6 @@ func runChain(t *testing.T, dir string) []string {
 	return out
 }
 
-
 func TestPatchChainHoldsOnThePatchedTree(t *testing.T) {
 	dir := chainCopy(t)
 	assert.Empty(t, runChain(t, dir))
