@@ -65,7 +65,7 @@ func applyChains(set *invariants.Set, base *overlay.Files) *patched {
 		}
 		var applied []*patch.Patch
 		for _, pf := range c.Series {
-			p, err := readPatch(pf)
+			p, err := readPatch(pf, base)
 			if err != nil {
 				out.findings = append(out.findings, chainFinding(core.PosOf(pf.Pos), "patches: %v", err))
 				break
@@ -103,10 +103,11 @@ func applyChains(set *invariants.Set, base *overlay.Files) *patched {
 	return out
 }
 
-// readPatch reads and parses one patch of a series; its name in
-// messages and origins is the path the series gives.
-func readPatch(pf invariants.PatchFile) (*patch.Patch, error) {
-	data, err := os.ReadFile(pf.Path)
+// readPatch reads and parses one patch of a series, through the view
+// (the prover drops a hunk of a patch that way); its name in messages and
+// origins is the path the series gives.
+func readPatch(pf invariants.PatchFile, view *overlay.Files) (*patch.Patch, error) {
+	data, err := view.ReadFile(pf.Path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", pf.Raw, err)
 	}

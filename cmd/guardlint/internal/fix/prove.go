@@ -110,6 +110,9 @@ func (r *Report) OK(allowUncovered bool) bool {
 // invariants of set on the result, then on the removal of each hunk the
 // change added, alone. The invariants files of set are never reverted.
 func Prove(set *invariants.Set, rev string, opts Options) (*Report, error) {
+	if chain, i := patchOf(set, opts.Dir, rev); chain != nil {
+		return provePatch(set, chain, i, opts)
+	}
 	start := time.Now()
 	change, err := Read(opts.Dir, rev, opts.Paths)
 	if err != nil {
@@ -117,12 +120,12 @@ func Prove(set *invariants.Set, rev string, opts Options) (*Report, error) {
 	}
 	rep := &Report{Change: change}
 	r := newReverter(change, set)
-	base, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns})
+	base, err := runSet(set, opts, nil)
 	if err != nil {
 		return nil, err
 	}
-	if len(base.Findings) > 0 {
-		rep.Failing = base.Findings
+	if len(base) > 0 {
+		rep.Failing = base
 		rep.Elapsed = time.Since(start)
 		return rep, nil
 	}
@@ -265,6 +268,15 @@ func checkHunk(r *reverter, set *invariants.Set, opts Options, h *HunkResult) er
 		h.Verdict = Uncovered
 	}
 	return nil
+}
+
+// runSet runs the invariants over a view of the work tree.
+func runSet(set *invariants.Set, opts Options, view *overlay.Files) ([]core.Finding, error) {
+	res, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Files: view})
+	if err != nil {
+		return nil, err
+	}
+	return res.Findings, nil
 }
 
 // check runs the invariants over a view of the work tree: Caught with
