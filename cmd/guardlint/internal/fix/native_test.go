@@ -173,3 +173,29 @@ func TestReadRejectsBadRevisions(t *testing.T) {
 	_, err := Read(dir, "HEAD", []string{"docs"})
 	assert.ErrorContains(t, err, "changes no file under docs")
 }
+
+// TestExitCodes: caught is 0, a revert that passes 1, a revert that
+// cannot be made 2; suggest prints its file and exits 0.
+func TestExitCodes(t *testing.T) {
+	dir, set := nativeFix(t)
+	var out, errOut bytes.Buffer
+	code := ProveMain(set, RevertFlags{Rev: "HEAD"}, Options{Dir: dir}, &out, &errOut)
+	assert.Equal(t, 0, code, out.String()+errOut.String())
+	assert.Contains(t, out.String(), "revert ")
+	assert.Contains(t, out.String(), ": caught (")
+
+	weak := &invariants.Set{Files: set.Files, Invariants: set.Invariants[:0]}
+	out.Reset()
+	assert.Equal(t, 1, ProveMain(weak, RevertFlags{Rev: "HEAD"}, Options{Dir: dir}, &out, &errOut))
+	assert.Contains(t, out.String(), "missed: every invariant holds on the reverted tree")
+
+	errOut.Reset()
+	assert.Equal(t, 2, ProveMain(set, RevertFlags{Rev: "HEAD~5"}, Options{Dir: dir}, &out, &errOut))
+	assert.Contains(t, errOut.String(), `revision "HEAD~5" is not a commit`)
+
+	out.Reset()
+	code = SuggestMain([]string{"-C", dir, "HEAD"}, &out, &errOut, func(string) string { return "" })
+	assert.Equal(t, 0, code, errOut.String())
+	assert.Contains(t, out.String(), "version: 1\ninvariants:\n")
+	assert.Contains(t, out.String(), "function: Pool::drain")
+}
