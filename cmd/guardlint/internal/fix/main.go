@@ -33,6 +33,9 @@ func ProveMain(set *invariants.Set, flags RevertFlags, opts Options, stdout, std
 	rep, err := Prove(set, flags.Rev, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardlint prove: %v\n", err)
+		if isApplyError(err) {
+			fmt.Fprintf(stderr, "guardlint prove: the change was made before later ones that touch the same lines; revert the files that hold the fix with -paths\n")
+		}
 		if isApplyError(err) || errors.Is(err, ErrShallow) || isRevError(err) {
 			return driver.ExitConfig
 		}

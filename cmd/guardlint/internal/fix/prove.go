@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"sync"
@@ -285,12 +286,31 @@ func runSet(set *invariants.Set, opts Options, view *overlay.Files) ([]core.Find
 func check(set *invariants.Set, opts Options, view *overlay.Files) (Verdict, []core.Finding, string) {
 	res, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Files: view})
 	if err != nil {
-		return Void, nil, err.Error()
+		return Void, nil, overlayNames(err.Error(), view, opts.Dir)
 	}
 	if len(res.Findings) == 0 {
 		return "", nil, ""
 	}
 	return Caught, res.Findings, ""
+}
+
+// tempOverlay matches the names go/packages gives overlay files in its
+// error messages: a temporary directory, a number, the file's own name.
+var tempOverlay = regexp.MustCompile(`\S*gocommand-\d+/\d+-([^:\s]+\.go)`)
+
+// overlayNames puts the overlay's own paths (relative to dir) back into
+// a type-checking error in place of go/packages' temporary copies.
+func overlayNames(msg string, view *overlay.Files, dir string) string {
+	replaced, _ := view.Paths()
+	return tempOverlay.ReplaceAllStringFunc(msg, func(m string) string {
+		base := tempOverlay.FindStringSubmatch(m)[1]
+		for _, p := range replaced {
+			if filepath.Base(p) == base {
+				return core.RelPath(dir, p)
+			}
+		}
+		return m
+	})
 }
 
 // ids returns the distinct invariant ids of findings, sorted.
