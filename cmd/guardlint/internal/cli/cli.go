@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/fix"
 	"github.com/guardlint/guardlint/cmd/guardlint/internal/prove"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -42,6 +43,9 @@ func (o *options) engine() driver.Options {
 func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	if len(args) > 0 && args[0] == "prove" {
 		return prove.Main(args[1:], stdout, stderr, getenv)
+	}
+	if len(args) > 0 && args[0] == "suggest" {
+		return fix.SuggestMain(args[1:], stdout, stderr, getenv)
 	}
 	opts, err := parseFlags(args, stderr)
 	if err != nil {
