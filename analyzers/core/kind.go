@@ -18,7 +18,9 @@ import (
 //   - treesitter.Rule: the check over C, C++, CUDA and Rust code, for
 //     kinds whose Langs hold a tree-sitter language;
 //   - mutate.Rule: the Go mutant generators and vacuity test of guardlint
-//     prove, for kinds checked for Go.
+//     prove, for kinds checked for Go;
+//   - native.Rule (analyzers/mutate/native): the mutant generators and
+//     vacuity test of guardlint prove for C, C++, CUDA and Rust.
 //
 // The registry's test checks that every kind has the facets its
 // languages need, a schema entry and a section in docs/invariants.md.

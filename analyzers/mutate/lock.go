@@ -23,6 +23,10 @@ const (
 	OpLockOneBranch = "lock-one-branch"        // if cond { Lock() }
 	OpNestedScope   = "nested-scope"           // func() { Lock(); defer Unlock() }()
 	OpDeferredLock  = "deferred-lock"          // defer Lock()
+	// Reverts of a guard object (C++) or guard binding (Rust) that have no
+	// Go spelling.
+	OpLetUnderscore = "let-underscore" // let _ = m.lock(): the guard is dropped at once
+	OpOtherMode     = "other-mode"     // the guard of the other mode: shared for exclusive and back
 )
 
 // HoldOps are the reverts of a held lock.

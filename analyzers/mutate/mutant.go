@@ -31,7 +31,8 @@ type Mutant struct {
 	// Void says why the mutant could not be built or does not compile;
 	// a void mutant is never a kill.
 	Void string
-	// Pkg is the package the mutant changes.
+	// Pkg is the package the mutant changes; nil for a mutant of C, C++,
+	// CUDA or Rust code (analyzers/mutate/native), which names files.
 	Pkg *Package
 }
 
@@ -61,6 +62,13 @@ func (s Site) String() string {
 // unsafeName matches what may not appear in a mutant's name.
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
+// MutantName names the mutant op of a target: id.target.op, with what
+// may not appear in a file name replaced, so that -show and --test can
+// use it as one.
+func MutantName(inv *invariants.Invariant, target, op string) string {
+	return unsafeName.ReplaceAllString(inv.ID+"."+target+"."+op, "_")
+}
+
 // NewMutant builds a mutant from its edits. host is the function whose
 // line range is the site, in the file it is declared in; a mutant whose
 // edits cannot be applied, or whose files do not parse, is void.
@@ -71,7 +79,7 @@ func NewMutant(inv *invariants.Invariant, p *Package, host *ast.FuncDecl, op str
 		Invariant: inv,
 		Target:    target,
 		Op:        op,
-		Name:      unsafeName.ReplaceAllString(inv.ID+"."+strings.TrimPrefix(key.recv+"."+key.name, ".")+"."+op, "_"),
+		Name:      MutantName(inv, strings.TrimPrefix(key.recv+"."+key.name, "."), op),
 		Pkg:       p,
 	}
 	if void != "" {

@@ -28,6 +28,9 @@ const (
 	OpClosure      = "uncalled-closure" // _ = func() { ... }
 	OpString       = "string-literal"   // _ = "..."
 	OpOneBranch    = "one-branch"       // if cond { ... }, cond not constant
+	// OpCompiledOut is the C family's `#if 0` and Rust's `#[cfg(any())]`:
+	// the statement is compiled out. Go's nearest revert is const-false.
+	OpCompiledOut = "compiled-out"
 )
 
 // Names the mutants declare. The guardlint prefix keeps them apart from

@@ -53,9 +53,7 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.M
 				default:
 					m = p.StmtMutant(inv, mutate.StmtSite{Decl: d, Call: c, Stmt: stmt}, op, suffix)
 				}
-				m.Op = "first-" + m.Op
-				m.Name = strings.Replace(m.Name, "."+op, ".first-"+op, 1)
-				out = append(out, m)
+				out = append(out, firstOf(m, op))
 			}
 		}
 	}
@@ -94,6 +92,14 @@ func orderMutant(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, 
 		void = p.PlaceAfter(e, d, next, p.Text(stmt), p.Indent(next.Pos()))
 	}
 	return mutate.NewMutant(inv, p, d, op+suffix, e, void)
+}
+
+// firstOf names a revert of the first call as such: first-delete, in the
+// matrix's column and in the mutant's name.
+func firstOf(m *mutate.Mutant, op string) *mutate.Mutant {
+	m.Op = "first-" + m.Op
+	m.Name = strings.Replace(m.Name, "."+op, ".first-"+op, 1)
+	return m
 }
 
 // Vacuity implements mutate.Rule: a target that no longer calls `then`

@@ -12,6 +12,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/mutate"
+	"github.com/guardlint/guardlint/analyzers/mutate/native"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/invariants"
@@ -38,8 +39,10 @@ func TestSchemaIsCurrent(t *testing.T) {
 }
 
 // TestEveryKindIsComplete walks every registered kind and checks that it
-// has every facet its languages need, a schema entry and a section in
-// docs/invariants.md: what adding a kind must not forget.
+// has every facet its languages need (for Go a Go analyzer and mutant
+// generators, for C, C++, CUDA and Rust a tree-sitter check and native
+// mutant generators), a schema entry and a section in docs/invariants.md:
+// what adding a kind must not forget.
 func TestEveryKindIsComplete(t *testing.T) {
 	schema, err := registry.Schema()
 	require.NoError(t, err)
@@ -82,6 +85,8 @@ func TestEveryKindIsComplete(t *testing.T) {
 					_, fn := inv.Rule.(treesitter.FunctionRule)
 					_, field := inv.Rule.(treesitter.FieldRule)
 					assert.True(t, fn || field, "checked for %s without a tree-sitter facet", lang)
+					_, ok := inv.Rule.(native.Rule)
+					assert.True(t, ok, "checked for %s without native mutant generators", lang)
 				} else {
 					_, ok := inv.Rule.(mutate.Rule)
 					assert.True(t, ok, "checked for Go without mutant generators")

@@ -7,11 +7,12 @@
 // mutated function for each revert. A mutant that does not parse or
 // type-check is void and never counts as a kill.
 //
-// Mutants are generated per language and rule kind. Go is the only
-// language with a generator today: its mutants are text edits at the
-// positions go/types gives the guarded site, applied as an overlay and
-// never written to the working tree. Invariants of other languages are
-// reported as not proved.
+// Mutants are generated per language and rule kind, as text edits held
+// in memory and never written to the working tree: for Go at the
+// positions go/types gives the guarded site (analyzers/mutate), for C,
+// C++, CUDA and Rust at the syntax nodes the tree-sitter front end
+// reports (analyzers/mutate/native). A language without a generator
+// fails the run: its invariants are not proved.
 package prove
 
 import (
@@ -47,10 +48,6 @@ type Options struct {
 	// Verbose receives progress, when set.
 	Verbose io.Writer
 }
-
-// noGenerator starts the reason an invariant of a language without a
-// mutant generator is skipped.
-const noGenerator = "no mutant generator for"
 
 // Verdict is what became of a mutant.
 type Verdict string
@@ -114,17 +111,11 @@ type Report struct {
 // Proved reports whether every invariant proved itself.
 func (r *Report) Proved() bool {
 	for _, ir := range r.Invariants {
-		if !ir.Proved() && !ir.unsupported() {
+		if !ir.Proved() {
 			return false
 		}
 	}
 	return true
-}
-
-// unsupported reports whether the invariant's language has no mutant
-// generator yet; such invariants are listed but do not fail the run.
-func (r *InvariantReport) unsupported() bool {
-	return strings.HasPrefix(r.Skipped, noGenerator)
 }
 
 // Mutants returns every result, in report order.
@@ -169,6 +160,11 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 
 	rep := &Report{Set: set}
 	generators := map[invariants.Lang]generator{invariants.LangGo: pkgs}
+	for _, l := range invariants.Langs {
+		if l.TreeSitter() {
+			generators[l] = nativeCode{}
+		}
+	}
 	var todo []*Result
 	for _, inv := range set.Invariants {
 		ir := &InvariantReport{Invariant: inv}
@@ -180,7 +176,7 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 		}
 		gen := generators[inv.Lang]
 		if gen == nil {
-			ir.Skipped = fmt.Sprintf("%s %s yet", noGenerator, inv.Lang)
+			ir.Skipped = fmt.Sprintf("no mutant generator for lang %s", inv.Lang)
 			continue
 		}
 		if len(ir.Failing) > 0 {
@@ -197,6 +193,9 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 		}
 		if len(ms) == 0 && len(ir.Vacuous) == 0 {
 			ir.Skipped = "none of its packages is among the packages of this run"
+			if inv.Lang.TreeSitter() {
+				ir.Skipped = "no revert applies to it"
+			}
 		}
 		for _, m := range ms {
 			res := &Result{Mutant: m}
@@ -217,8 +216,9 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 }
 
 // generator is a language's mutant generator. Go's is the packages
-// loaded with go/packages; the tree-sitter languages plug in beside it,
-// with mutants whose check re-parses their files in memory.
+// loaded with go/packages; the tree-sitter languages' (nativeCode) parses
+// each invariant's files, and its mutants are checked by parsing the
+// files they change again, in memory.
 type generator interface {
 	// mutants returns the reverts of an invariant, and the reasons it is
 	// vacuous.
@@ -242,9 +242,14 @@ func checkAll(set *invariants.Set, todo []*Result, opts Options) error {
 			for res := range next {
 				var fs []core.Finding
 				var err error
-				if opts.Exact {
+				switch {
+				case res.Mutant.Invariant.Lang.TreeSitter():
+					// The native check is the command's own, on the
+					// mutated files; -exact changes nothing there.
+					fs = nativeFindings(res.Mutant)
+				case opts.Exact:
 					fs, err = exactFindings(set, res.Mutant, opts)
-				} else {
+				default:
 					fs, err = findings(set, res.Mutant)
 				}
 				switch {

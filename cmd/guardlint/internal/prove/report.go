@@ -67,7 +67,8 @@ func (r *Report) Print(w io.Writer, dir string) {
 }
 
 // printKind writes the matrix of one rule kind: one row per invariant and
-// target, one column per revert, in the order of the legend line.
+// target (and site, when a target has several), one column per revert, in
+// the order of the legend line.
 func (r *Report) printKind(w io.Writer, kind invariants.Kind) {
 	var ops []string
 	seen := map[string]bool{}
@@ -83,18 +84,25 @@ func (r *Report) printKind(w io.Writer, kind invariants.Kind) {
 		}
 		for _, res := range ir.Results {
 			m := res.Mutant
-			if !seen[m.Op] {
-				seen[m.Op] = true
-				ops = append(ops, m.Op)
+			// The reverts of one of several sites in a function (op@line)
+			// are a row of their own: target@line.
+			op, line, _ := strings.Cut(m.Op, "@")
+			if !seen[op] {
+				seen[op] = true
+				ops = append(ops, op)
 			}
-			key := m.Invariant.ID + "\x00" + m.Target
+			target := m.Target
+			if line != "" {
+				target += "@" + line
+			}
+			key := m.Invariant.ID + "\x00" + target
 			rw := byKey[key]
 			if rw == nil {
-				rw = &row{id: m.Invariant.ID, target: m.Target, cells: map[string]Verdict{}}
+				rw = &row{id: m.Invariant.ID, target: target, cells: map[string]Verdict{}}
 				byKey[key] = rw
 				rows = append(rows, rw)
 			}
-			rw.cells[m.Op] = res.Verdict
+			rw.cells[op] = res.Verdict
 		}
 	}
 	if len(rows) == 0 {

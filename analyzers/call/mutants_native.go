@@ -1,0 +1,46 @@
+package call
+
+import (
+	"fmt"
+
+	"github.com/guardlint/guardlint/analyzers/mutate"
+	"github.com/guardlint/guardlint/analyzers/mutate/native"
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+)
+
+// NativeOps are the reverts of a required call in C, C++, CUDA and Rust:
+// Go's, with `#if 0` or `#[cfg(any())]` for the constant-false flag, which
+// the front end does not fold (a C++ `constexpr bool` flag reads as a
+// variable there).
+var NativeOps = []string{mutate.OpDelete, mutate.OpLineComment, mutate.OpBlockComment, mutate.OpCompiledOut, mutate.OpIfFalse, mutate.OpAfterReturn, mutate.OpMoved, mutate.OpWrongRecv, mutate.OpClosure, mutate.OpString}
+
+// NativeMutants implements native.Rule: the reverts of every live call of
+// the required pattern (or of a helper under via) in every target. With
+// every_path, the call kept on one branch only is a revert too.
+func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
+	ops := NativeOps
+	if r.EveryPath {
+		ops = append(ops[:len(ops):len(ops)], mutate.OpOneBranch)
+	}
+	ops = c.Dialect().Ops(ops)
+	var out []*mutate.Mutant
+	for _, fn := range c.Targets() {
+		var sites []*syntax.Node
+		for _, call := range fn.Calls() {
+			if call.Live() && (model.MatchCall(&call, fn.Patterns[0]) || r.viaCall(&call)) {
+				sites = append(sites, call.Node)
+			}
+		}
+		if len(sites) == 0 {
+			out = append(out, c.Void(fn, "locate", fmt.Sprintf("no live call of %s in %s", r.To.Raw, fn.Name())))
+			continue
+		}
+		out = append(out, c.SiteMutants(fn, sites, ops)...)
+	}
+	return out
+}
+
+// NativeVacuity implements native.Rule: a required call that is not there
+// does not hold, which the baseline run reports.
+func (r *Rule) NativeVacuity(*native.Code) []string { return nil }

@@ -1,0 +1,60 @@
+package forbid
+
+import (
+	"github.com/guardlint/guardlint/analyzers/mutate"
+	"github.com/guardlint/guardlint/analyzers/mutate/native"
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+)
+
+// NativeOps are the reverts of a forbidden call in C, C++, CUDA and Rust:
+// the call back at the entry, on a branch, in a lambda or closure nobody
+// calls. Go's deferred call and goroutine have no spelling there that the
+// front end would see as the function's own code (a destructor, a thread
+// started with a lambda).
+var NativeOps = []string{opCallAtEntry, opCallOnBranch, opStoredClosure}
+
+// NativeMutants implements native.Rule: the forbidden call, written as
+// its pattern spells it, put back into every target.
+func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
+	d := c.Dialect()
+	call := d.CallStmt(r.Call.Raw)
+	var out []*mutate.Mutant
+	for _, fn := range c.Targets() {
+		for _, op := range NativeOps {
+			stmt := call
+			switch op {
+			case opCallOnBranch:
+				stmt = d.OneBranch(call)
+			case opStoredClosure:
+				if !d.Lambdas() {
+					continue
+				}
+				stmt = d.Closure(call)
+			}
+			e := c.NewEdits()
+			e.AtEntry(fn, stmt)
+			out = append(out, c.Mutant(fn, op, e, ""))
+		}
+	}
+	return out
+}
+
+// NativeVacuity implements native.Rule: a forbidden call that no code of
+// the files makes where it runs or might run guards nothing yet.
+func (r *Rule) NativeVacuity(c *native.Code) []string {
+	dead := ""
+	for _, fn := range c.Funcs() {
+		for _, call := range fn.Calls() {
+			if !model.MatchCall(&call, fn.Patterns[0]) {
+				continue
+			}
+			if call.MayRun() {
+				return nil
+			}
+			if dead == "" {
+				dead = call.Dead
+			}
+		}
+	}
+	return c.Vacuous(r.Call.Raw, native.LastName(r.Call.Raw), dead)
+}

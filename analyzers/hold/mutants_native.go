@@ -1,0 +1,46 @@
+package hold
+
+import (
+	"github.com/guardlint/guardlint/analyzers/mutate"
+	"github.com/guardlint/guardlint/analyzers/mutate/native"
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+)
+
+// NativeMutants implements native.Rule: the reverts of the guard that
+// holds the lock in every target, found as the rule finds it (the first
+// guard of the outermost block that locks the lock).
+func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
+	ops := c.Dialect().Ops(native.HoldOps)
+	var out []*mutate.Mutant
+	for _, fn := range c.Targets() {
+		h := fn.Hold()
+		g := native.GuardSite{Fn: fn, Hold: h, At: -1, Mode: r.Mode}
+		for i, s := range h.Top {
+			if s.Kind != model.GuardStmt {
+				continue
+			}
+			for _, l := range s.Guard.Lock {
+				if model.MatchLock(l, fn.Patterns[0]) {
+					g.At, g.Lock = i, l
+					break
+				}
+			}
+			if g.At >= 0 {
+				break
+			}
+		}
+		if g.At < 0 {
+			out = append(out, c.Void(fn, "locate", "no guard of "+r.Lock.Raw+" in the function's outermost block"))
+			continue
+		}
+		for _, op := range ops {
+			out = append(out, c.GuardMutant(g, op))
+		}
+	}
+	return out
+}
+
+// NativeVacuity implements native.Rule: a target that holds has a live
+// guard of the lock, and one that has none fails the baseline run, so a
+// hold is never vacuous in C, C++, CUDA or Rust.
+func (r *Rule) NativeVacuity(*native.Code) []string { return nil }

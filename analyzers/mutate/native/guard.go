@@ -1,0 +1,250 @@
+package native
+
+import (
+	"strings"
+
+	"github.com/guardlint/guardlint/analyzers/mutate"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// HoldOps are the reverts of a guard that holds a lock for a body: the
+// Go lock reverts that have a spelling here, the two that only guard
+// objects and bindings have (let-underscore, other-mode), then the
+// statement reverts applied to the guard's declaration.
+var HoldOps = []string{
+	mutate.OpLockDeleted, mutate.OpEmptySection, mutate.OpLetUnderscore, mutate.OpNestedScope,
+	mutate.OpUnlockedEarly, mutate.OpAnotherLock, mutate.OpOtherMode, mutate.OpLockedLate, mutate.OpLockOneBranch,
+	mutate.OpLineComment, mutate.OpBlockComment, mutate.OpCompiledOut, mutate.OpIfFalse, mutate.OpAfterReturn,
+	mutate.OpMoved, mutate.OpClosure, mutate.OpString,
+}
+
+// GuardSite is how a target holds its lock, as the front end describes
+// the body: the statement of its outermost block that declares the guard
+// (Hold.Top[At]), and the statements around it.
+type GuardSite struct {
+	Fn   *treesitter.Function
+	Hold *model.Hold
+	At   int
+	// Lock is the tokens of the locked expression the invariant names,
+	// one of the guard's.
+	Lock []string
+	Mode invariants.LockMode
+}
+
+// guardTypes are the C++ guard types by mode (the C++ front end's list),
+// and the guard type a revert turns one into.
+var (
+	guardTypes   = map[string]bool{"lock_guard": true, "unique_lock": true, "scoped_lock": true, "shared_lock": true}
+	unlockable   = map[string]bool{"unique_lock": true, "shared_lock": true}
+	rustLockMode = map[string]string{"lock": "read", "write": "read", "read": "write"}
+)
+
+// GuardMutant builds one revert of a guard.
+func (c *Code) GuardMutant(g GuardSite, op string) *mutate.Mutant {
+	e := c.NewEdits()
+	void := c.guardEdit(e, g, op)
+	return c.Mutant(g.Fn, op, e, void)
+}
+
+// guardEdit records the edit of one guard revert, or returns why it
+// cannot be made.
+func (c *Code) guardEdit(e *Edits, g GuardSite, op string) string {
+	d := c.Dialect()
+	fn, f := g.Fn, g.Fn.File
+	top := g.Hold.Top[g.At]
+	s := Stmt{Start: top.Node.Start, End: top.Node.End, Node: top.Node}
+	if d.Rust() {
+		s.Start = attrsStart(top.Node)
+	}
+	text := s.Text(fn)
+	// The reverts that rewrite the declaration itself need it taken
+	// apart; the others do not.
+	parts, why := guardParts(f, top)
+	switch op {
+	case mutate.OpEmptySection, mutate.OpLetUnderscore, mutate.OpUnlockedEarly, mutate.OpAnotherLock, mutate.OpOtherMode:
+		if why != "" {
+			return why
+		}
+	}
+	firstWork, lastWork := g.work()
+	replace := func(t string) string {
+		e.Replace(f, s.Start, s.End, t)
+		return ""
+	}
+	switch op {
+	case mutate.OpLockDeleted:
+		return replace("")
+	case mutate.OpEmptySection:
+		if d.Rust() {
+			return replace(parts.value + ";")
+		}
+		return replace(parts.typ + "{" + parts.args + "};")
+	case mutate.OpLetUnderscore:
+		return replace("let _ = " + parts.value + ";")
+	case mutate.OpNestedScope:
+		return replace("{ " + text + " }")
+	case mutate.OpUnlockedEarly:
+		if lastWork == nil {
+			return "no statement after the guard does work"
+		}
+		release := "drop(" + top.Guard.Name + ");"
+		if !d.Rust() {
+			if !unlockable[parts.word.text(f)] {
+				if len(top.Guard.Lock) > 1 {
+					return "a std::scoped_lock of several mutexes cannot unlock early"
+				}
+				// A lock_guard cannot unlock; the revert that unlocks
+				// early makes it a unique_lock first.
+				e.ReplaceNode(f, parts.word.node, "unique_lock")
+			}
+			release = top.Guard.Name + ".unlock();"
+		}
+		e.Insert(f, lastWork.Start, release+"\n"+lineIndent(f.Src, lastWork.Start))
+		return ""
+	case mutate.OpAnotherLock:
+		i, j, ok := findTokens(f, parts.leaves, g.Lock)
+		if !ok {
+			return "the locked expression is not found in the guard"
+		}
+		if d.Rust() {
+			e.Replace(f, parts.leaves[i].Start, parts.leaves[j-1].End, otherMuRust)
+			typ := "Mutex"
+			if parts.method != nil && parts.method.text(f) != "lock" {
+				typ = "RwLock"
+			}
+			e.Insert(f, len(f.Src), "\n#[allow(dead_code)]\nstatic "+otherMuRust+": std::sync::"+typ+"<()> = std::sync::"+typ+"::new(());\n")
+			return ""
+		}
+		e.Replace(f, parts.leaves[i].Start, parts.leaves[j-1].End, otherMuC)
+		mu := parts.mutexType
+		if mu == "" {
+			mu = "std::mutex"
+			if g.Mode == invariants.Shared {
+				mu = "std::shared_mutex"
+			}
+		}
+		def := outerDef(fn)
+		e.Insert(f, def.Start, "static inline "+mu+" "+otherMuC+";\n"+lineIndent(f.Src, def.Start))
+		return ""
+	case mutate.OpOtherMode:
+		if d.Rust() {
+			if parts.method == nil {
+				return "the guard's lock call is not found"
+			}
+			e.ReplaceNode(f, parts.method.node, rustLockMode[parts.method.text(f)])
+			return ""
+		}
+		other := "shared_lock"
+		if parts.word.text(f) == "shared_lock" {
+			other = "unique_lock"
+		}
+		e.ReplaceNode(f, parts.word.node, other)
+		return ""
+	case mutate.OpLockedLate:
+		if firstWork == nil {
+			return "no statement after the guard does work"
+		}
+		if _, isValue := returnValue(f, firstWork); isValue && d.Rust() && firstWork.Kind != "expression_statement" {
+			return "the first statement that does work is the body's value, which nothing can follow"
+		}
+		replace("")
+		e.Insert(f, firstWork.End, "\n"+lineIndent(f.Src, firstWork.Start)+text)
+		return ""
+	case mutate.OpLockOneBranch:
+		return replace(d.OneBranch(text))
+	}
+	return c.stmtEdit(e, fn, s, nil, op)
+}
+
+// work returns the first and the last statement after the guard that do
+// work, by the rules' one definition of work (model.Work).
+func (g GuardSite) work() (first, last *syntax.Node) {
+	for _, st := range g.Hold.Top[g.At+1:] {
+		if st.Kind == model.Work {
+			if first == nil {
+				first = st.Node
+			}
+			last = st.Node
+		}
+	}
+	return first, last
+}
+
+// leaf is a token of a guard's declaration.
+type leaf struct{ node *syntax.Node }
+
+func (l leaf) text(f *syntax.File) string {
+	if l.node == nil {
+		return ""
+	}
+	return f.Text(l.node)
+}
+
+// guardDecl is a guard declaration taken apart into what the reverts
+// rewrite. C++: `TYPE NAME(ARGS);` or `TYPE NAME{ARGS};`, with the guard
+// type's word (lock_guard ...) and its mutex type argument. Rust: `let
+// NAME = VALUE;`, with the lock method (lock, read, write).
+type guardDecl struct {
+	leaves    []*syntax.Node
+	typ, args string
+	word      leaf
+	mutexType string
+	value     string
+	method    *leaf
+}
+
+// guardParts takes a guard statement apart, or says why it cannot.
+func guardParts(f *syntax.File, st model.Stmt) (guardDecl, string) {
+	ls := leaves(st.Node)
+	p := guardDecl{leaves: ls}
+	if len(ls) < 2 || f.Text(ls[len(ls)-1]) != ";" {
+		return p, "the guard is not a declaration ending in ;"
+	}
+	if f.Lang == "rust" {
+		for i, l := range ls {
+			if f.Text(l) == "=" {
+				p.value = strings.TrimSpace(string(f.Src[l.End:ls[len(ls)-1].Start]))
+				for k := i + 1; k+1 < len(ls); k++ {
+					if f.Text(ls[k]) == "." && rustLockMode[f.Text(ls[k+1])] != "" {
+						p.method = &leaf{ls[k+1]}
+						break
+					}
+				}
+				return p, ""
+			}
+		}
+		return p, "the guard binding has no value"
+	}
+	name := st.Guard.Name
+	for i := 0; i+1 < len(ls); i++ {
+		if f.Text(ls[i]) != name || (f.Text(ls[i+1]) != "(" && f.Text(ls[i+1]) != "{") {
+			continue
+		}
+		p.typ = strings.TrimSpace(string(f.Src[st.Node.Start:ls[i].Start]))
+		p.args = strings.TrimSpace(string(f.Src[ls[i+1].End:ls[len(ls)-2].Start]))
+		for k, l := range ls[:i] {
+			switch t := f.Text(l); {
+			case guardTypes[t] && p.word.node == nil:
+				p.word = leaf{l}
+			case t == "<" && p.word.node != nil && p.mutexType == "":
+				for m := i - 1; m > k; m-- {
+					if f.Text(ls[m]) == ">" {
+						p.mutexType = strings.TrimSpace(string(f.Src[l.End:ls[m].Start]))
+						break
+					}
+				}
+			}
+		}
+		if p.word.node == nil {
+			return p, "the guard's type is not a standard guard"
+		}
+		if strings.Contains(p.mutexType, ",") {
+			p.mutexType = "" // scoped_lock<A, B>: no one type to copy
+		}
+		return p, ""
+	}
+	return p, "the guard's declaration is not TYPE NAME(...) or TYPE NAME{...}"
+}

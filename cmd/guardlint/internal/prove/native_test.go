@@ -1,0 +1,176 @@
+package prove
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/analyzers/owns"
+	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+	"github.com/guardlint/guardlint/invariants"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// treesitterTestdata is the tree-sitter front end's annotated testdata.
+const treesitterTestdata = "../../../../analyzers/treesitter/testdata"
+
+// holding derives, from an invariants file of the tree-sitter testdata,
+// the invariants that hold on it: the file mixes targets that hold with
+// reverts the front end must report. Each function invariant keeps the
+// targets that have no finding on the unmutated code; each field
+// invariant takes the functions that write the field today as writers
+// too. An invariant that still does not hold (a helper that cannot be
+// verified, a glob that matches nothing) is left out. Nothing is chosen
+// by hand, so a target added to the testdata is proved too.
+func holding(t *testing.T, file string) *invariants.Set {
+	t.Helper()
+	set, err := registry.Load(file)
+	require.NoError(t, err)
+	base := driver.NativeFiles(set, nil)
+	out := &invariants.Set{Files: set.Files}
+	for _, inv := range set.Invariants {
+		src, err := treesitter.LoadSource(inv, nil)
+		if err != nil {
+			continue // fails closed: a missing glob, a pattern that does not parse
+		}
+		var fs []core.Finding
+		for _, f := range base {
+			if f.ID == inv.ID {
+				fs = append(fs, f)
+			}
+		}
+		d := *inv
+		if inv.Field != nil {
+			r := *inv.Rule.(*owns.Rule)
+			r.Writers = slices.Clone(r.Writers)
+			for _, fn := range defsWith(allFuncs(src), fs) {
+				r.Writers = append(r.Writers, invariants.Name{Raw: fn.Name(), Scoped: fn.Func.Path})
+			}
+			d.Rule = &r
+		} else {
+			d.Functions = nil
+			for _, n := range inv.Functions {
+				if holds(src, inv, n, fs) {
+					d.Functions = append(d.Functions, n)
+				}
+			}
+			if len(d.Functions) == 0 {
+				continue
+			}
+		}
+		one := &invariants.Set{Files: set.Files, Invariants: []*invariants.Invariant{&d}}
+		if len(driver.NativeFiles(one, nil)) > 0 {
+			continue
+		}
+		out.Invariants = append(out.Invariants, &d)
+	}
+	return out
+}
+
+// holds reports whether a target of an invariant holds on the unmutated
+// code: it is found, once unless the invariant says all, it parses, and no
+// finding of the invariant lies in its definitions or at its name in the
+// invariants file.
+func holds(src *treesitter.Source, inv *invariants.Invariant, n invariants.Name, fs []core.Finding) bool {
+	var defs []*treesitter.Function
+	for _, f := range src.Files {
+		for _, fn := range f.Funcs {
+			if fn.Matches(n) {
+				defs = append(defs, fn)
+			}
+		}
+	}
+	if len(defs) == 0 || len(defs) > 1 && !inv.All {
+		return false
+	}
+	for _, f := range fs {
+		if f.Pos.Filename == inv.File.Path && f.Pos.Line == n.Pos.Line {
+			return false
+		}
+	}
+	for _, fn := range defs {
+		if syntax.FirstBad(fn.Func.Node) != nil || len(defsWith(defs, fs)) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// allFuncs lists every definition of a source.
+func allFuncs(src *treesitter.Source) []*treesitter.Function {
+	var out []*treesitter.Function
+	for _, sf := range src.Files {
+		out = append(out, sf.Funcs...)
+	}
+	return out
+}
+
+// defsWith returns the definitions that hold a finding.
+func defsWith(defs []*treesitter.Function, fs []core.Finding) []*treesitter.Function {
+	var out []*treesitter.Function
+	for _, fn := range defs {
+		start, end := fn.File.Position(fn.Func.Node.Start).Line, fn.File.Position(fn.Func.Node.End).Line
+		for _, f := range fs {
+			if f.Pos.Filename == fn.File.Path && start <= f.Pos.Line && f.Pos.Line <= end {
+				out = append(out, fn)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// TestNativeTestdataProves proves, for every language of the tree-sitter
+// testdata, the invariants that hold there (see holding): every target
+// gets every revert its kind and language have, and none survives.
+func TestNativeTestdataProves(t *testing.T) {
+	dir, err := filepath.Abs(treesitterTestdata)
+	require.NoError(t, err)
+	for _, lang := range []string{"c", "cpp", "cuda", "rust"} {
+		t.Run(lang, func(t *testing.T) {
+			set := holding(t, filepath.Join(dir, lang+".yaml"))
+			require.NotEmpty(t, set.Invariants)
+			rep, err := Run(set, Options{Dir: dir})
+			require.NoError(t, err)
+			var out strings.Builder
+			rep.Print(&out, dir)
+			t.Log("\n" + out.String())
+			for _, ir := range rep.Invariants {
+				assert.Empty(t, ir.Failing, ir.Invariant.ID)
+				assert.Empty(t, ir.Vacuous, ir.Invariant.ID)
+				assert.Empty(t, ir.Skipped, ir.Invariant.ID)
+				assert.Zero(t, ir.Count(Survived), ir.Invariant.ID)
+				assert.True(t, ir.Proved(), ir.Invariant.ID)
+			}
+			assert.True(t, rep.Proved())
+			// Every target has every revert of its kind, as the matrix's
+			// columns for that kind and language say.
+			ops := map[string]map[string][]string{} // invariant -> target -> ops
+			for _, r := range rep.Mutants() {
+				m := r.Mutant
+				if ops[m.Invariant.ID] == nil {
+					ops[m.Invariant.ID] = map[string][]string{}
+				}
+				op, _, _ := strings.Cut(m.Op, "@")
+				ops[m.Invariant.ID][m.Target] = append(ops[m.Invariant.ID][m.Target], op)
+			}
+			for id, targets := range ops {
+				var want []string
+				for target, got := range targets {
+					slices.Sort(got)
+					got = slices.Compact(got)
+					if want == nil {
+						want = got
+					}
+					assert.Equal(t, want, got, "%s %s", id, target)
+				}
+			}
+		})
+	}
+}
