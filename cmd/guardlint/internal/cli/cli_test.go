@@ -16,6 +16,24 @@ import (
 
 func noEnv(string) string { return "" }
 
+// noConfigRepo makes a repository with a Go module and no invariants
+// file anywhere up to its root. It lives outside this repository, whose
+// own guardlint.yaml discovery would otherwise find.
+func noConfigRepo(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"go.mod": "module example.com/noconfig\n\ngo 1.26\n",
+		"p/p.go": "package p\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	require.NoError(t, os.Mkdir(filepath.Join(dir, ".git"), 0o755))
+	return dir
+}
+
 func run(t *testing.T, getenv func(string) string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
@@ -44,7 +62,7 @@ func TestConfigFlagAndEnv(t *testing.T) {
 	require.NoError(t, err)
 	code, out, _ := run(t, noEnv, "-C", "testdata/clean", "-config", cfg, "./...")
 	assert.Equal(t, ExitFindings, code)
-	assert.Contains(t, out, "cannot verify: no package that")
+	assert.Contains(t, out, "cannot verify: none of the 2 invariants of "+cfg+" concerns a package of ./...")
 	env := func(k string) string {
 		if k == driver.EnvConfig {
 			return cfg
@@ -53,7 +71,7 @@ func TestConfigFlagAndEnv(t *testing.T) {
 	}
 	code, out, _ = run(t, env, "-C", "testdata/clean", "./...")
 	assert.Equal(t, ExitFindings, code)
-	assert.Contains(t, out, "cannot verify: no package that")
+	assert.Contains(t, out, "cannot verify: none of the 2 invariants of "+cfg+" concerns a package of ./...")
 }
 
 func TestBrokenConfig(t *testing.T) {
@@ -67,9 +85,10 @@ guardlint.yaml:8:5: invariant a: no rule; want exactly one of call, forbid, hold
 }
 
 func TestNoConfig(t *testing.T) {
-	code, _, errOut := run(t, noEnv, "-C", "testdata/noconfig")
+	dir := noConfigRepo(t)
+	code, _, errOut := run(t, noEnv, "-C", filepath.Join(dir, "p"))
 	assert.Equal(t, ExitConfig, code)
-	assert.Contains(t, errOut, "guardlint: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml at the module root")
+	assert.Contains(t, errOut, "guardlint: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml in "+filepath.Join(dir, "p")+" or a parent up to the repository root "+dir)
 }
 
 func TestMissingConfigFile(t *testing.T) {
@@ -143,9 +162,9 @@ func TestGoVet(t *testing.T) {
 
 	// No invariants anywhere is an error too, not a vet run that checks
 	// nothing.
-	code, got = vet("testdata/noconfig")
+	code, got = vet(noConfigRepo(t))
 	assert.NotEqual(t, 0, code, got)
-	assert.Contains(t, got, "guardlint: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml at the module root")
+	assert.Contains(t, got, "guardlint: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml in ")
 
 	// The requires rule's facts cross packages under go vet too: vetting
 	// app alone, whose dependencies go vet analyses for their facts only,

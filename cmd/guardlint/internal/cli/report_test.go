@@ -87,7 +87,7 @@ func TestJSONFlagBrokenConfig(t *testing.T) {
 		assert.Empty(t, out, flag)
 		assert.Contains(t, errOut, `guardlint.yaml:7:5: invariant: unknown key "severity"`, flag)
 
-		code, out, errOut = run(t, noEnv, "-C", "testdata/noconfig", flag)
+		code, out, errOut = run(t, noEnv, "-C", noConfigRepo(t), flag)
 		assert.Equal(t, ExitConfig, code, flag)
 		assert.Empty(t, out, flag)
 		assert.Contains(t, errOut, "guardlint: no invariants", flag)

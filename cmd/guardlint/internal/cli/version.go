@@ -1,0 +1,47 @@
+package cli
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+)
+
+// version is guardlint's version as the build recorded it: the module
+// version when it was built from a module (go install ...@v1.2.3, or a
+// pseudo-version that go build derives from the repository's commit),
+// else "devel" with the commit it was built from and whether the tree had
+// changes, else "devel".
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if rev == "" {
+		return "devel"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	v := "devel-" + rev
+	if modified == "true" {
+		v += "-modified"
+	}
+	return v
+}
+
+// versionLine is what `guardlint version` and -version print.
+func versionLine() string {
+	return fmt.Sprintf("guardlint %s (%s %s/%s)", version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
