@@ -262,3 +262,11 @@ func (ms *modules) deepest(path string) *Module {
 func isDirPattern(p string) bool {
 	return p == "." || p == ".." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || filepath.IsAbs(p)
 }
+
+// Units returns the loads of a run over patterns from dir: one per module
+// that holds a package the invariants name and that a pattern reaches,
+// with the patterns written relative to the module. The prover loads its
+// packages through them, as Run does.
+func Units(set *invariants.Set, dir string, patterns []string) []Unit {
+	return findModules(set, dir).units(dir, patterns)
+}

@@ -195,3 +195,64 @@ func TestGoVet(t *testing.T) {
 	assert.Error(t, err)
 	assert.Contains(t, got, filepath.Join("testdata", "dirty", "guardlint")+" -flags failed")
 }
+
+// TestGoVetFollowsInvariants edits the invariants file between go vet
+// runs over unchanged Go code. go vet replays a package's cached result
+// when its tool identity (-V=full) is unchanged, so without the
+// invariants' digest in that identity a broken file would still pass and
+// a fixed invariant would still fail.
+func TestGoVetFollowsInvariants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the guardlint binary; skipped with -short")
+	}
+	bin := filepath.Join(t.TempDir(), "guardlint")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/guardlint/guardlint/cmd/guardlint").CombinedOutput()
+	require.NoError(t, err, string(out))
+	dir := noConfigRepo(t)
+	src, err := os.ReadFile("testdata/clean/p/p.go")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "p", "p.go"), src, 0o644))
+	clean, err := os.ReadFile("testdata/clean/guardlint.yaml")
+	require.NoError(t, err)
+	failing := strings.Replace(string(clean), "call: {to: (*Encoder).retain}", "forbid: {call: (*Encoder).retain}", 1)
+	broken := strings.Replace(string(clean), "call:", "cal:", 1)
+	require.NotEqual(t, string(clean), failing)
+	require.NotEqual(t, string(clean), broken)
+
+	vet := func(yaml string) (int, string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, driver.DefaultFile), []byte(yaml), 0o644))
+		cmd := exec.Command("go", "vet", "-vettool="+bin, "./...")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=", driver.EnvConfig+"=")
+		out, err := cmd.CombinedOutput()
+		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
+			return ee.ExitCode(), string(out)
+		}
+		require.NoError(t, err)
+		return 0, string(out)
+	}
+	code, got := vet(string(clean))
+	require.Equal(t, 0, code, got)
+	code, got = vet(broken)
+	assert.NotEqual(t, 0, code, "a broken invariants file fails after a clean run: %s", got)
+	assert.Contains(t, got, `guardlint.yaml:7:5: invariant: unknown key "cal"`)
+	code, got = vet(failing)
+	assert.NotEqual(t, 0, code, got)
+	assert.Contains(t, got, "invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must not call (*p.Encoder).retain")
+	code, got = vet(string(clean))
+	assert.Equal(t, 0, code, "the fixed invariant passes after a failing run: %s", got)
+
+	// The identity names the version and the digest, in the form go vet
+	// reads: "<name> version devel ... buildID=<id>".
+	idOf := func() string {
+		cmd := exec.Command(bin, "-V=full")
+		cmd.Dir = dir
+		out, err := cmd.Output()
+		require.NoError(t, err)
+		return string(out)
+	}
+	first := idOf()
+	assert.Regexp(t, `^\S+ version devel \S+ invariants=[0-9a-f]{16} buildID=[0-9a-f]{64}\n$`, first)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, driver.DefaultFile), []byte(failing), 0o644))
+	assert.NotEqual(t, first, idOf())
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/analyzers/live"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
@@ -31,9 +32,26 @@ func (l loaded) of(inv *invariants.Invariant) []*goPackage {
 // The live-code analyzer runs over them so that generators mutate only
 // calls that run.
 func load(set *invariants.Set, opts Options) (loaded, error) {
-	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: opts.Dir}, opts.Patterns...)
+	out := loaded{}
+	patterns := opts.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	// One load per Go module the invariants' packages live in, as the
+	// driver runs (guardlint runs in any directory).
+	for _, u := range driver.Units(set, opts.Dir, patterns) {
+		if err := loadUnit(set, u, out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// loadUnit loads the target packages of one module into out.
+func loadUnit(set *invariants.Set, u driver.Unit, out loaded) error {
+	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: u.Module.Dir}, u.Patterns...)
 	if err != nil {
-		return nil, fmt.Errorf("listing packages: %w", err)
+		return fmt.Errorf("listing packages: %w", err)
 	}
 	inScope := map[string]bool{}
 	for _, p := range listed {
@@ -52,17 +70,16 @@ func load(set *invariants.Set, opts Options) (loaded, error) {
 			}
 		}
 	}
-	out := loaded{}
 	if len(paths) == 0 {
-		return out, nil
+		return nil
 	}
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
-		Dir: opts.Dir,
+		Dir: u.Module.Dir,
 	}, paths...)
 	if err != nil {
-		return nil, fmt.Errorf("loading packages: %w", err)
+		return fmt.Errorf("loading packages: %w", err)
 	}
 	var errs []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
@@ -71,26 +88,26 @@ func load(set *invariants.Set, opts Options) (loaded, error) {
 		}
 	})
 	if len(errs) > 0 {
-		return nil, errors.New("guardlint proves only code that type-checks:\n" + strings.Join(errs, "\n"))
+		return errors.New("guardlint proves only code that type-checks:\n" + strings.Join(errs, "\n"))
 	}
 	graph, err := checker.Analyze([]*analysis.Analyzer{live.Analyzer}, pkgs, nil)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for act := range graph.All() {
 		if !act.IsRoot {
 			continue
 		}
 		if act.Err != nil {
-			return nil, act.Err
+			return act.Err
 		}
 		p, err := newGoPackage(act.Package, act.Result.(*live.Info))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		out[act.Package.PkgPath] = p
 	}
-	return out, nil
+	return nil
 }
 
 // mutants generates the mutants of a Go invariant in every loaded package
