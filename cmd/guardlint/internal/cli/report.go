@@ -38,7 +38,7 @@ func writeFindings(w io.Writer, opts *options, set *invariants.Set, res *driver.
 	case formatJSON:
 		return driver.JSON(w, rep)
 	case formatSARIF:
-		return driver.SARIF(w, rep, version())
+		return driver.SARIF(w, rep, sarifVersion())
 	}
 	for _, f := range res.Findings {
 		if _, err := fmt.Fprintln(w, f.Format(opts.dir)); err != nil {

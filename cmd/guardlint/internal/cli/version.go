@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strings"
 )
 
 // version is guardlint's version as the build recorded it: the module
@@ -44,4 +45,15 @@ func version() string {
 // versionLine is what `guardlint version` and -version print.
 func versionLine() string {
 	return fmt.Sprintf("guardlint %s (%s %s/%s)", version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+// sarifVersion is the version in the form SARIF consumers compare, which
+// starts with a number: v1.2.3 is 1.2.3, and a development build is
+// 0.0.0-devel-<commit>.
+func sarifVersion() string {
+	v := version()
+	if strings.HasPrefix(v, "devel") {
+		return "0.0.0-" + v
+	}
+	return strings.TrimPrefix(v, "v")
 }
