@@ -10,8 +10,8 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/core"
 
-	"github.com/guardlint/guardlint/invariants"
 	"github.com/guardlint/guardlint/analyzers/driver/sarifcheck"
+	"github.com/guardlint/guardlint/invariants"
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/assert"
