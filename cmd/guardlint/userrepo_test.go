@@ -75,7 +75,7 @@ invariants:
 `,
 		},
 		guarded: "src/registry.cc", clean: "  std::lock_guard<std::mutex> lock(mu_);\n", reverted: "",
-		finding: "src/registry.cc:5:3: invariant registry-locked: Registry::add must hold mu_",
+		finding: "src/registry.cc:3:6: invariant registry-locked: Registry::add must hold mu_ (exclusive) from before its first statement that does work to the end, and declares no guard of it",
 	},
 	{
 		name:   "go module in a subdirectory",
@@ -244,7 +244,7 @@ func TestUserRepositories(t *testing.T) {
 
 	for _, r := range userRepos {
 		t.Run(r.name, func(t *testing.T) {
-			t.Run("standalone", func(t *testing.T) { checkStandalone(t, r, env) })
+			t.Run("standalone", func(t *testing.T) { checkStandalone(t, r, env, filepath.Join(bin, "guardlint")) })
 			t.Run("pre-commit", func(t *testing.T) {
 				if havePreCommit != nil {
 					t.Skip("pre-commit is not installed (Debian: apt-get install pre-commit); .ci/run installs it")
@@ -268,24 +268,24 @@ func TestUserRepositories(t *testing.T) {
 // checkStandalone runs `guardlint` and `guardlint ./...` from the root,
 // and `guardlint` from a subdirectory, on the clean and the reverted
 // code.
-func checkStandalone(t *testing.T, r userRepo, env []string) {
+func checkStandalone(t *testing.T, r userRepo, env []string, guardlint string) {
 	dir := r.create(t, env, nil)
-	code, out := runIn(t, dir, env, "guardlint")
+	code, out := runIn(t, dir, env, guardlint)
 	assert.Equal(t, 0, code, out)
 	assert.Contains(t, out, "guardlint: 1 invariant checked, 0 findings")
 	r.revert(t, dir, true)
 	for _, args := range [][]string{nil, {"./..."}} {
-		code, out = runIn(t, dir, env, "guardlint", args...)
+		code, out = runIn(t, dir, env, guardlint, args...)
 		assert.Equal(t, 1, code, "%v: %s", args, out)
 		assert.Contains(t, out, r.finding, args)
 	}
 	// From a subdirectory the invariants file is found above it; paths
 	// are relative to where guardlint runs.
 	sub := filepath.Join(dir, filepath.Dir(filepath.FromSlash(r.guarded)))
-	code, out = runIn(t, sub, env, "guardlint")
+	code, out = runIn(t, sub, env, guardlint)
 	assert.Equal(t, 1, code, out)
 	assert.Contains(t, out, "invariant "+strings.Fields(r.finding)[2])
-	code, out = runIn(t, dir, env, "guardlint", "-sarif")
+	code, out = runIn(t, dir, env, guardlint, "-sarif")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, out, `"ruleId": "`+strings.TrimSuffix(strings.Fields(r.finding)[2], ":")+`"`)
 }
