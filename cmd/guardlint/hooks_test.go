@@ -181,8 +181,12 @@ func TestGitHook(t *testing.T) {
 
 	// More bad input refuses the commit with a clear error: no
 	// invariants file, no guardlint binary.
+	// The snapshot lives in $TMPDIR; an invariants file there, above the
+	// snapshot's root, is not the repository's and is not read.
 	mustRun(t, dir, env, "git", "rm", "-q", "-f", "guardlint.yaml")
-	code, out = runIn(t, dir, env, "git", "commit", "-m", "no invariants")
+	outside := t.TempDir()
+	writeFiles(t, outside, map[string]string{"guardlint.yaml": scratchInvariants})
+	code, out = runIn(t, dir, append(env, "TMPDIR="+outside), "git", "commit", "-m", "no invariants")
 	assert.NotEqual(t, 0, code, out)
 	assert.Contains(t, out, "guardlint: no invariants")
 
