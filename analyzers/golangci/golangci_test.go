@@ -144,6 +144,18 @@ func noConfigRepo(t *testing.T) string {
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "p"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/noconfig\n\ngo 1.26\n"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "p", "p.go"), []byte("package p\n"), 0o644))
+	// For the custom binary: guardlint enabled, with no settings.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(`version: "2"
+linters:
+  default: none
+  enable:
+    - guardlint
+  settings:
+    custom:
+      guardlint:
+        type: module
+        description: guardlint invariants
+`), 0o644))
 	return dir
 }
 
