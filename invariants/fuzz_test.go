@@ -1,10 +1,13 @@
-package invariants
+package invariants_test
 
 import (
 	"errors"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/invariants"
 )
 
 // FuzzParse feeds arbitrary bytes to the loader. It must never panic, and
@@ -30,19 +33,19 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file, _, err := Parse("fuzz.yaml", data, "example.com/m")
+		file, _, err := invariants.Parse(registry.Specs(), "fuzz.yaml", data, "example.com/m")
 		if err == nil {
-			if file == nil || file.Version != Version {
-				t.Fatalf("accepted a file without version %d", Version)
+			if file == nil || file.Version != invariants.Version {
+				t.Fatalf("accepted a file without version %d", invariants.Version)
 			}
 			for _, inv := range file.Invariants {
-				if inv.ID == "" || inv.Why == "" || inv.Kind == "" {
+				if inv.ID == "" || inv.Why == "" || inv.Rule == nil {
 					t.Fatalf("accepted an incomplete invariant: %+v", inv)
 				}
 			}
 			return
 		}
-		var list ErrorList
+		var list invariants.ErrorList
 		if !errors.As(err, &list) || len(list) == 0 {
 			t.Fatalf("error without position: %v", err)
 		}

@@ -1,4 +1,4 @@
-package invariants
+package invariants_test
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/invariants"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -15,7 +17,7 @@ import (
 
 func compileSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(Schema))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(invariants.Schema))
 	require.NoError(t, err)
 	c := jsonschema.NewCompiler()
 	require.NoError(t, c.AddResource("schema.json", doc))
@@ -55,7 +57,7 @@ func TestSchemaAcceptsEveryExample(t *testing.T) {
 		t.Run(f, func(t *testing.T) {
 			data, err := os.ReadFile(f)
 			require.NoError(t, err)
-			_, _, err = Parse(f, data, "example.com/m")
+			_, _, err = invariants.Parse(registry.Specs(), f, data, "example.com/m")
 			require.NoError(t, err, "the loader must accept every shipped example")
 			assert.NoError(t, s.Validate(yamlToJSON(t, data)))
 		})
@@ -93,7 +95,7 @@ func TestSchemaAgreesWithLoader(t *testing.T) {
 		"wrong version":          "version: 2\ninvariants: [{id: a, why: w, function: p.F, call: {to: p.G}}]\n",
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, _, err := Parse("inv.yaml", []byte(src), "")
+			_, _, err := invariants.Parse(registry.Specs(), "inv.yaml", []byte(src), "")
 			require.Error(t, err, "loader")
 			assert.Error(t, s.Validate(yamlToJSON(t, []byte(src))), "schema")
 		})

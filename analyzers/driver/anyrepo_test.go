@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -174,7 +173,7 @@ invariants:
 func TestPartialRunFollowsFacts(t *testing.T) {
 	dir, err := filepath.Abs("../requires/testdata/module")
 	require.NoError(t, err)
-	set, err := invariants.Load(filepath.Join(dir, "guardlint.yaml"))
+	set, err := Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)
 	res, err := Run(set, Options{Dir: dir, Patterns: []string{"./app/..."}})
 	require.NoError(t, err)
@@ -196,7 +195,7 @@ invariants:
   - {id: run-helps, why: w, function: ./p.Run, call: {to: ./p.helper}}
 `,
 	})
-	set, err := invariants.Load(filepath.Join(dir, "guardlint.yaml"))
+	set, err := Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)
 	res, err := Run(set, Options{Dir: dir})
 	require.NoError(t, err)

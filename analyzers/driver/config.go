@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -112,7 +113,7 @@ func repoRoot(dir string) (string, bool) {
 
 // Load loads the invariants files.
 func Load(paths ...string) (*invariants.Set, error) {
-	return invariants.Load(paths...)
+	return registry.Load(paths...)
 }
 
 // PrintConfigError prints a loader error one line per error, with paths

@@ -3,7 +3,6 @@ package driver
 import (
 	"errors"
 	"fmt"
-	"go/token"
 	"io"
 	"sort"
 	"strings"
@@ -12,7 +11,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/core"
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"
-	"github.com/guardlint/guardlint/analyzers/suite"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -143,41 +142,38 @@ func analyzePackages(set *invariants.Set, wanted []string, report map[string]boo
 	return analyze(set, report, pkgs...)
 }
 
-// reach returns the packages whose importers an invariant concerns too:
-// an exported owned field may be written, and a requires invariant's
-// operations called, from any package that depends on them.
+// importers is implemented by the rules of kinds that concern more than
+// their targets' packages: every package that imports one of the packages
+// Importers names (it may write an exported owned field, or call an
+// operation that needs a lock).
+type importers interface {
+	Importers(inv *invariants.Invariant) []string
+}
+
+// reach returns the packages whose importers an invariant concerns too.
 func reach(inv *invariants.Invariant) []string {
-	var out []string
-	if inv.Field != nil && token.IsExported(inv.Field.Member) {
-		out = append(out, inv.Field.Pkg)
+	if r, ok := inv.Rule.(importers); ok && inv.Lang == invariants.LangGo {
+		return r.Importers(inv)
 	}
-	if inv.Requires != nil && !inv.Lang.TreeSitter() {
-		out = append(out, inv.Requires.Lock.Pkg)
-		out = append(out, inv.Packages()...)
-	}
-	return out
+	return nil
 }
 
 // relevant lists the packages to load with syntax and types among the
 // listed ones and their dependencies: the listed packages an invariant can
 // concern (the packages of its targets and, see reach, every listed
-// package that depends on them), which are reported, and, for the facts
-// of the requires rule, the dependencies between those and the
-// operations' packages, which are analysed but not reported: a partial
-// run (./app/...) still follows an operation called two packages away.
+// package that depends on the packages it names), which are reported, and
+// the dependencies between those and the packages reach names, which are
+// analysed for their facts but not reported: a partial run (./app/...)
+// still follows an operation that needs a lock two packages away.
 func relevant(set *invariants.Set, listed []*packages.Package) ([]string, map[string]bool) {
 	want := map[string]bool{}
 	reached := map[string]bool{} // packages whose importers are concerned too
-	facts := map[string]bool{}   // the same, for the requires rule's facts
 	for _, inv := range set.Invariants {
 		for _, p := range inv.Packages() {
 			want[p] = true
 		}
 		for _, p := range reach(inv) {
 			reached[p] = true
-			if inv.Requires != nil {
-				facts[p] = true
-			}
 		}
 	}
 	memo := map[*packages.Package]bool{}
@@ -203,10 +199,10 @@ func relevant(set *invariants.Set, listed []*packages.Package) ([]string, map[st
 			out = append(out, p.PkgPath)
 		}
 	}
-	if len(facts) > 0 && len(out) > 0 {
+	if len(reached) > 0 && len(out) > 0 {
 		memo = map[*packages.Package]bool{}
 		packages.Visit(listed, nil, func(p *packages.Package) {
-			if !report[p.PkgPath] && (facts[p.PkgPath] || dependsOn(p, facts)) {
+			if _, seen := report[p.PkgPath]; !seen && (reached[p.PkgPath] || dependsOn(p, reached)) {
 				report[p.PkgPath] = false
 				out = append(out, p.PkgPath)
 			}
@@ -252,7 +248,7 @@ func analyze(set *invariants.Set, report map[string]bool, pkgs ...*packages.Pack
 	for _, inv := range set.Invariants {
 		byID[inv.ID] = inv
 	}
-	graph, err := checker.Analyze(suite.New(guardconf.Static(set)), withinLoaded(pkgs), nil)
+	graph, err := checker.Analyze(registry.Analyzers(guardconf.Static(set)), withinLoaded(pkgs), nil)
 	if err != nil {
 		return nil, err
 	}

@@ -79,7 +79,7 @@ func jsonFindingOf(root string, f core.Finding) jsonFinding {
 		out.EndLine, out.EndCol = end.Line, end.Column
 	}
 	if inv := f.Invariant; inv != nil {
-		out.Kind = string(inv.Kind)
+		out.Kind = string(inv.Kind())
 		out.Why = inv.Why
 		out.Ref = inv.Ref
 		if inv.Pos.File != "" {

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/guardlint/guardlint/invariants"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/packages"
@@ -19,7 +19,7 @@ func TestRequiresAcrossPackages(t *testing.T) {
 	// importing it, other not.
 	dir, err := filepath.Abs("../requires/testdata/module")
 	require.NoError(t, err)
-	set, err := invariants.Load(filepath.Join(dir, "guardlint.yaml"))
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)
 	res, err := Run(set, Options{Dir: dir})
 	require.NoError(t, err)

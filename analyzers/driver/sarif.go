@@ -151,7 +151,7 @@ func invariantRule(root string, inv *invariants.Invariant) sarifRule {
 		FullDescription:      sarifText{full},
 		Help:                 sarifText{help},
 		DefaultConfiguration: sarifConfig{Level: "error"},
-		Properties:           map[string]string{"kind": string(inv.Kind)},
+		Properties:           map[string]string{"kind": string(inv.Kind())},
 	}
 	if isURI(inv.Ref) {
 		rule.HelpURI = inv.Ref

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -38,7 +39,7 @@ invariants:
     function: get
     call: {to: enc->retain}
 `)
-	set, err := invariants.Load(filepath.Join(dir, "guardlint.yaml"))
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)
 	res, err := Run(set, Options{Dir: dir})
 	require.NoError(t, err)

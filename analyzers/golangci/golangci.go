@@ -30,8 +30,7 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/guardlint/guardlint/analyzers/driver"
-	"github.com/guardlint/guardlint/analyzers/guardconf"
-	"github.com/guardlint/guardlint/analyzers/suite"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
 )
@@ -94,7 +93,7 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	if err != nil {
 		return nil, err
 	}
-	src := guardconf.Files(paths...)
+	src := registry.Files(paths...)
 	set, err := src()
 	if err != nil {
 		return nil, fmt.Errorf("guardlint: cannot load invariants:\n%w", err)
@@ -102,7 +101,7 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	if err := preflight(set, p.dir); err != nil {
 		return nil, err
 	}
-	analyzers := suite.New(src)
+	analyzers := registry.Analyzers(src)
 	for _, a := range analyzers {
 		relocateNonGo(a, p.dir)
 	}

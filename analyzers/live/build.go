@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"sort"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -313,7 +314,7 @@ func (b *builder) isBound(lit *ast.FuncLit) bool {
 
 // dead records every call under n as not live, with a reason.
 func (b *builder) dead(n ast.Node, reason string, maybe bool) {
-	b.body.Dead = append(b.body.Dead, &DeadCode{Node: n, Reason: reason, Maybe: maybe})
+	b.body.Dead = append(b.body.Dead, &DeadCode{Node: n, Liveness: core.Liveness{Dead: reason, Maybe: maybe}})
 	ast.Inspect(n, func(m ast.Node) bool {
 		if call, ok := m.(*ast.CallExpr); ok {
 			b.occ(call, calleeOf(b.info, call), reason, maybe)
@@ -323,7 +324,7 @@ func (b *builder) dead(n ast.Node, reason string, maybe bool) {
 }
 
 func (b *builder) occ(n ast.Node, callee *types.Func, dead string, maybe bool) {
-	b.record(&Occurrence{Node: n, Callee: callee, Dead: dead, Maybe: maybe})
+	b.record(&Occurrence{Node: n, Callee: callee, Liveness: core.Liveness{Dead: dead, Maybe: maybe}})
 }
 
 func (b *builder) record(o *Occurrence) {

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -122,12 +123,10 @@ type Body struct {
 	Dead []*DeadCode
 }
 
-// DeadCode is a region of a body that is not live.
+// DeadCode is a region of a body that is not live, and why.
 type DeadCode struct {
-	Node   ast.Node
-	Reason string
-	// Maybe: the code might still run (see Occurrence.Maybe).
-	Maybe bool
+	Node ast.Node
+	core.Liveness
 }
 
 // DeadAt returns the dead region that holds pos, or nil when pos is live.
@@ -182,12 +181,9 @@ type Occurrence struct {
 	// value that is never called.
 	Node   ast.Node
 	Callee *types.Func
-	// Dead is "" when the call is live, else why it does not run (or
-	// cannot be shown to run), as a phrase: "in a constant-false branch".
-	Dead string
-	// Maybe is set for dead occurrences that might still run (a stored
-	// literal, a go statement); prohibitions count those.
-	Maybe bool
+	// Liveness says whether the call runs; a call in a stored literal or
+	// a go statement may still run.
+	core.Liveness
 }
 
 // Is reports whether Callee is one of fns.

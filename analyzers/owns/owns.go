@@ -5,8 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/invariants"
@@ -19,7 +19,7 @@ var doc string
 // New returns an owns analyzer reading invariants from the given guardconf
 // analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
-	return rule.NewAnalyzer(invariants.KindOwns, docs.Extract(doc, "owns"), conf, run)
+	return rule.NewAnalyzer(Name, docs.Extract(doc, "owns"), conf, run)
 }
 
 func run(r *rule.Rule) {
@@ -40,7 +40,7 @@ func run(r *rule.Rule) {
 		}
 		var owners []*types.Func
 		resolved := true
-		for _, n := range inv.Owns.Writers {
+		for _, n := range ruleOf(inv).Writers {
 			fn, err := r.Func(n)
 			switch {
 			case err == nil:
@@ -63,13 +63,15 @@ func (notField) Error() string { return "it is not a field" }
 
 var errNotField = notField{}
 
-// check reports every live write of field outside the owners.
+// check reports every write of field outside the owners that runs or
+// might run.
 func check(r *rule.Rule, inv *invariants.Invariant, field *types.Var, owners []*types.Func) {
 	info := r.Pass.TypesInfo
 	names := make([]string, len(owners))
 	for i, o := range owners {
 		names[i] = rule.FuncName(o)
 	}
+	var ws []write
 	for _, f := range r.Pass.Files {
 		for _, d := range f.Decls {
 			var writer *types.Func
@@ -77,24 +79,25 @@ func check(r *rule.Rule, inv *invariants.Invariant, field *types.Var, owners []*
 			if isFunc {
 				writer, _ = info.Defs[fd.Name].(*types.Func)
 			}
-			for _, w := range writes(info, d, field) {
-				if writer != nil && contains(owners, writer) {
-					continue
-				}
+			if writer != nil && contains(owners, writer) {
+				continue
+			}
+			by := "package initialization"
+			if writer != nil {
+				by = rule.FuncName(writer)
+			}
+			for _, at := range writes(info, d, field) {
+				w := write{Occurrence: core.Occurrence{At: at}, by: by}
 				if isFunc && fd.Body != nil {
-					if dc := r.Live.Func(fd).DeadAt(w.Pos()); dc != nil && !dc.Maybe {
-						continue
+					if dc := r.Live.Func(fd).DeadAt(at.Pos()); dc != nil {
+						w.Liveness = dc.Liveness
 					}
 				}
-				by := "package initialization"
-				if writer != nil {
-					by = rule.FuncName(writer)
-				}
-				r.Report(inv, w, "field %s is written here by %s; only %s may write it",
-					inv.Field.Short(), by, strings.Join(names, ", "))
+				ws = append(ws, w)
 			}
 		}
 	}
+	verdict(r.For(inv), inv.Field.Short(), names, ws)
 }
 
 // writes returns the expressions in n that write field.

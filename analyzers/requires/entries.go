@@ -310,7 +310,7 @@ func (ch *checker) exportFacts() {
 			if n == nil || (c.ops[u.fn] && !c.annotated(u.fn)) {
 				continue // an operation of the invariant file resolves by name everywhere
 			}
-			f.Locks = append(f.Locks, Need{ID: c.inv.ID, Lock: c.lockName(), Mode: c.inv.Requires.Mode, Path: n.path})
+			f.Locks = append(f.Locks, Need{ID: c.inv.ID, Lock: c.lockName(), Mode: ruleOf(c.inv).Mode, Path: n.path})
 		}
 		if len(f.Locks) > 0 {
 			sort.Slice(f.Locks, func(i, j int) bool { return f.Locks[i].ID < f.Locks[j].ID })
@@ -319,7 +319,7 @@ func (ch *checker) exportFacts() {
 	}
 }
 
-func (c *contract) lockName() string { return c.inv.Requires.Lock.Short() }
+func (c *contract) lockName() string { return ruleOf(c.inv).Lock.Short() }
 
 func pathString(p []string) string { return strings.Join(p, " → ") }
 

@@ -20,13 +20,13 @@ var doc string
 // drivers run it on the dependencies of the packages they check too.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
-		Name:      string(invariants.KindRequires),
+		Name:      string(Name),
 		Doc:       docs.Extract(doc, "requires"),
 		URL:       "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/requires",
 		Requires:  rule.Requires(conf),
 		FactTypes: []analysis.Fact{new(Needs)},
 		Run: func(pass *analysis.Pass) (any, error) {
-			r := rule.New(pass, conf, invariants.KindRequires)
+			r := rule.New(pass, conf, Name)
 			cs := contracts(r)
 			if len(cs) == 0 {
 				return nil, nil
@@ -63,10 +63,10 @@ func contracts(r *rule.Rule) []*contract {
 	here := r.Pass.Pkg.Path()
 	var out []*contract
 	for _, inv := range r.Conf.Set.Invariants {
-		if inv.Kind != invariants.KindRequires || inv.Lang != invariants.LangGo {
+		if inv.Kind() != Name || inv.Lang != invariants.LangGo {
 			continue
 		}
-		req := inv.Requires
+		req := ruleOf(inv)
 		visible, home := r.Package(req.Lock.Pkg) != nil, req.Lock.Pkg == here
 		for _, fn := range inv.Functions {
 			visible = visible || r.Package(fn.Pkg) != nil

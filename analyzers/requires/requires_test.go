@@ -5,18 +5,19 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/internal/ruletest"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/analyzers/requires"
 	"github.com/stretchr/testify/assert"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 func TestRequires(t *testing.T) {
-	a := requires.New(guardconf.New(guardconf.Files("testdata/requires.yaml")))
+	a := requires.New(guardconf.New(registry.Files("testdata/requires.yaml")))
 	analysistest.Run(t, analysistest.TestData(), a, "gpu", "app")
 }
 
 func TestStaleInvariants(t *testing.T) {
-	a := requires.New(guardconf.New(guardconf.Files("testdata/stale.yaml")))
+	a := requires.New(guardconf.New(registry.Files("testdata/stale.yaml")))
 	got := ruletest.Run(t, analysistest.TestData(), a, "stalereq")
 	assert.Equal(t, []string{
 		"stale.yaml:3: invariant lock-renamed: cannot verify: lock stalereq.evalLock does not resolve from package stalereq: evalLock is not declared in package stalereq (why: w)",

@@ -37,23 +37,17 @@ var languages = map[invariants.Lang]model.Language{
 // needs to check it.
 type target struct {
 	inv  *invariants.Invariant
+	rule FunctionRule
 	name invariants.Name
 	lang model.Language
 	conf *model.Config
-	// pattern is the tokens of the rule's call or lock pattern (for
-	// order, of `then`), and first those of order's `first`.
-	pattern, first []string
+	// patterns are the tokens of the rule's patterns.
+	patterns [][]string
 	// filter rejects files that cannot define the function unparsed.
 	filter prefilter
-	// everyPath asks for the call on every path: the rule's every_path,
-	// or always for a helper.
-	everyPath bool
-	// via holds the names (last segments) of the call rule's helpers, whose
-	// calls count as the call.
-	via [][]string
-	// helper marks a target that is a `via` helper of another invariant's
-	// call: it must call the pattern on every path, or the invariant
-	// cannot be verified.
+	// helper marks a target that is a helper of the rule (HelperRule):
+	// each definition must pass CheckHelper, or the invariant cannot be
+	// verified.
 	helper bool
 	// matches is filled by the workers, under mu.
 	mu      sync.Mutex
@@ -91,21 +85,32 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			continue
 		}
 		lang := languages[inv.Lang]
-		if inv.Kind == invariants.KindOwns {
+		var fr FunctionRule
+		switch r := inv.Rule.(type) {
+		case FieldRule:
 			files, errs := expandAll(inv, expanded)
 			out = append(out, errs...)
 			for _, p := range files {
 				matched[p] = inv.Lang
 			}
 			if len(files) > 0 {
-				owns = append(owns, ownsJob{inv: inv, files: files})
+				owns = append(owns, ownsJob{inv: inv, rule: r, files: files})
 			}
 			continue
+		case FunctionRule:
+			fr = r
+		default:
+			out = append(out, unverifiable(inv, inv.Pos, "a %s rule is not checked for lang %s", inv.Kind(), inv.Lang))
+			continue
 		}
-		pattern, perr := rulePattern(inv, lang, ruleName(inv))
-		var first []string
-		if perr == nil && inv.Kind == invariants.KindOrder {
-			first, perr = rulePattern(inv, lang, inv.Order.First)
+		var patterns [][]string
+		var perr *patternError
+		for _, n := range fr.Patterns() {
+			var toks []string
+			if toks, perr = rulePattern(inv, lang, n); perr != nil {
+				break
+			}
+			patterns = append(patterns, toks)
 		}
 		if perr != nil {
 			out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
@@ -119,23 +124,13 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 		if len(files) == 0 {
 			continue
 		}
-		var via [][]string
 		names := append([]invariants.Name(nil), inv.Functions...)
-		if inv.Kind == invariants.KindCall {
-			for _, h := range inv.Call.Via {
-				via = append(via, []string{h.Scoped[len(h.Scoped)-1]})
-				names = append(names, h)
-			}
+		if hr, ok := fr.(HelperRule); ok {
+			names = append(names, hr.Helpers()...)
 		}
 		for i, n := range names {
-			t := &target{inv: inv, name: n, lang: lang, conf: &model.Config{Defines: inv.Defines}, pattern: pattern, first: first}
+			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: &model.Config{Defines: inv.Defines}, patterns: patterns, helper: i >= len(inv.Functions)}
 			t.filter = newPrefilter(inv.Lang, n.Scoped)
-			if i < len(inv.Functions) {
-				t.via = via
-				t.everyPath = inv.Kind == invariants.KindCall && inv.Call.EveryPath
-			} else {
-				t.helper, t.everyPath = true, true
-			}
 			targets = append(targets, t)
 			for _, p := range files {
 				key := string(inv.Lang) + "\x00" + p
@@ -152,7 +147,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 	marks := &marked{files: map[string]bool{}}
 	run(jobs, order, opts, marks)
 	for _, j := range owns {
-		out = append(out, checkOwns(j.inv, j.files, marks)...)
+		out = append(out, checkField(j.inv, j.rule, j.files, marks)...)
 	}
 	for _, t := range targets {
 		out = append(out, t.verdict()...)
@@ -299,17 +294,13 @@ func (t *target) add(m match) {
 	t.mu.Unlock()
 }
 
-// helperVerdict checks every definition of a `via` helper: each must parse
-// and make the call on every path, or the invariant that relies on it
-// cannot be verified.
+// helperVerdict checks every definition of a helper: each must parse and
+// pass the rule's CheckHelper, or the invariant that relies on it cannot
+// be verified.
 func (t *target) helperVerdict(found []match) []core.Finding {
 	for _, m := range found {
 		if m.bad != "" {
 			return []core.Finding{unverifiable(t.inv, t.name.Pos, "helper %s", m.bad)}
-		}
-		if len(m.findings) > 0 {
-			p := m.findings[0].Pos
-			return []core.Finding{unverifiable(t.inv, t.name.Pos, "helper %s does not call %s on every path (%s:%d)", t.name.Raw, t.inv.Call.To.Raw, p.Filename, p.Line)}
 		}
 	}
 	return nil
@@ -392,28 +383,9 @@ type patternError struct {
 	err error
 }
 
-// ruleName returns the pattern a rule matches calls or guards with: the
-// callee of call and forbid, the lock of hold, the `then` of order.
-func ruleName(inv *invariants.Invariant) invariants.Name {
-	switch inv.Kind {
-	case invariants.KindCall:
-		return inv.Call.To
-	case invariants.KindForbid:
-		return inv.Forbid.Call
-	case invariants.KindHold:
-		return inv.Hold.Lock
-	case invariants.KindOrder:
-		return inv.Order.Then
-	}
-	return invariants.Name{Pos: inv.Pos}
-}
-
 // rulePattern parses a pattern in the invariant's language. A Rust
 // pattern that ends in `!` names a macro by its path.
 func rulePattern(inv *invariants.Invariant, lang model.Language, n invariants.Name) ([]string, *patternError) {
-	if n.Raw == "" {
-		return nil, &patternError{inv.Pos, fmt.Errorf("a %s rule is not checked for lang %s", inv.Kind, inv.Lang)}
-	}
 	src, macro := n.Raw, false
 	if inv.Lang == invariants.LangRust && strings.HasSuffix(src, "!") {
 		src, macro = strings.TrimSuffix(src, "!"), true

@@ -3,12 +3,13 @@ package treesitter
 import (
 	"bytes"
 	"fmt"
-	"github.com/guardlint/guardlint/analyzers/core"
 	"go/token"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/guardlint/guardlint/analyzers/core"
 
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"

@@ -11,6 +11,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/live"
 	"github.com/guardlint/guardlint/analyzers/resolve"
@@ -68,7 +69,7 @@ func New(pass *analysis.Pass, conf *analysis.Analyzer, kind invariants.Kind) *Ru
 func (r *Rule) Invariants() []*invariants.Invariant {
 	var out []*invariants.Invariant
 	for _, inv := range r.Conf.Set.Invariants {
-		if inv.Kind != r.kind || inv.Lang != invariants.LangGo {
+		if inv.Kind() != r.kind || inv.Lang != invariants.LangGo {
 			continue
 		}
 		switch {
@@ -167,7 +168,7 @@ func (r *Rule) Report(inv *invariants.Invariant, rng analysis.Range, format stri
 // itself is wrong or stale.
 func (r *Rule) Unverifiable(inv *invariants.Invariant, at invariants.Pos, format string, args ...any) {
 	pos := r.Conf.Pos(at)
-	r.emit(inv, pos, pos, "cannot verify: "+fmt.Sprintf(format, args...))
+	r.emit(inv, pos, pos, core.CannotVerify(format, args...))
 }
 
 func (r *Rule) emit(inv *invariants.Invariant, pos, end token.Pos, msg string) {
@@ -176,21 +177,12 @@ func (r *Rule) emit(inv *invariants.Invariant, pos, end token.Pos, msg string) {
 		End:      end,
 		Category: inv.ID,
 		URL:      inv.Ref,
-		Message:  Message(inv, msg),
+		Message:  core.Message(inv, msg),
 	}
 	if decl := r.Conf.Pos(inv.Pos); decl.IsValid() && decl != pos {
 		d.Related = []analysis.RelatedInformation{{Pos: decl, Message: "invariant " + inv.ID + " is declared here"}}
 	}
 	r.Pass.Report(d)
-}
-
-// Message formats a finding: the invariant id first, the why last.
-func Message(inv *invariants.Invariant, msg string) string {
-	why := "why: " + inv.Why
-	if inv.Ref != "" {
-		why += "; see " + inv.Ref
-	}
-	return fmt.Sprintf("invariant %s: %s (%s)", inv.ID, msg, why)
 }
 
 // FuncName is the short name of a function for messages: pkg.F or
@@ -212,3 +204,21 @@ func (p At) Pos() token.Pos { return token.Pos(p) }
 
 // End returns the position.
 func (p At) End() token.Pos { return token.Pos(p) }
+
+// For returns the reporter of one invariant, for the kinds' verdicts: a
+// site is an analysis.Range (an ast.Node, or At).
+func (r *Rule) For(inv *invariants.Invariant) core.Reporter { return reporter{r, inv} }
+
+// reporter is core.Reporter over a pass.
+type reporter struct {
+	r   *Rule
+	inv *invariants.Invariant
+}
+
+func (rp reporter) Report(at core.Site, format string, args ...any) {
+	rp.r.Report(rp.inv, at.(analysis.Range), format, args...)
+}
+
+func (rp reporter) Line(at core.Site) int {
+	return rp.r.Pass.Fset.Position(at.(analysis.Range).Pos()).Line
+}

@@ -1,6 +1,7 @@
 package cfamily
 
 import (
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
@@ -160,7 +161,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			h.Top = append(h.Top, model.Stmt{Node: n, Kind: model.GuardStmt, Guard: g})
 		case top[n]:
 			kind := model.Work
-			if noWork(f, n) {
+			if !core.DoesWork(step(f, n)) {
 				kind = model.NoWork
 			}
 			h.Top = append(h.Top, model.Stmt{Node: n, Kind: kind})
@@ -184,33 +185,38 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 	return h
 }
 
-// noWork reports whether a top-level statement may stand before the guard:
-// it declares without running code, or is empty.
-func noWork(f *syntax.File, n *syntax.Node) bool {
+// step describes a top-level statement for core.DoesWork: the C family's
+// half of the one definition of work.
+func step(f *syntax.File, n *syntax.Node) core.Step {
 	switch n.Kind {
-	case "compound_statement":
-		return len(n.NamedChildren()) == 0
-	case "type_definition", "alias_declaration", "using_declaration", "static_assert_declaration",
-		"namespace_alias_definition", "empty_statement":
-		return true
-	case "expression_statement":
-		return len(n.NamedChildren()) == 0
+	case "compound_statement", "expression_statement":
+		if len(n.NamedChildren()) == 0 {
+			return core.Step{Kind: core.Empty}
+		}
+	case "empty_statement":
+		return core.Step{Kind: core.Empty}
+	case "type_definition", "alias_declaration", "using_declaration", "static_assert_declaration", "namespace_alias_definition":
+		return core.Step{Kind: core.Declaration}
 	case "declaration":
+		st := core.Step{Kind: core.Declaration}
 		for _, d := range n.ChildrenOf("declarator") {
 			if d.Kind != "init_declarator" {
 				continue
 			}
-			v := d.Child("value")
-			if v == nil {
-				continue
-			}
-			switch v.Kind {
-			case "number_literal", "string_literal", "char_literal", "true", "false", "null", "nullptr":
-			default:
-				return false
+			if v := d.Child("value"); v != nil {
+				st.Values = append(st.Values, initValue(v))
 			}
 		}
-		return true
+		return st
 	}
-	return false
+	return core.Step{Kind: core.Other}
+}
+
+// initValue describes what computing an initialiser involves.
+func initValue(v *syntax.Node) core.Value {
+	switch v.Kind {
+	case "number_literal", "string_literal", "char_literal", "true", "false", "null", "nullptr":
+		return core.Constant
+	}
+	return core.Computed
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
@@ -12,9 +13,9 @@ import (
 type state struct {
 	// dead says why the code never runs, or is "".
 	dead string
-	// mayRun marks code in a lambda that is never called here: it does
+	// maybe marks code in a lambda that is never called here: it does
 	// not run as part of the function, but it might run later.
-	mayRun bool
+	maybe bool
 }
 
 // deadBecause returns the state for code that never runs for the given
@@ -206,7 +207,7 @@ func (w *walker) children(n *syntax.Node, s state) {
 // in place runs.
 func (w *walker) call(n *syntax.Node, s state) {
 	fn := n.Child("function")
-	c := model.Call{Node: n, Tokens: w.f.Tokens(n), Dead: s.dead, MayRun: s.mayRun}
+	c := model.Call{Node: n, Tokens: w.f.Tokens(n), Liveness: core.Liveness{Dead: s.dead, Maybe: s.maybe}}
 	if fn != nil {
 		c.Callee = w.f.Tokens(fn)
 	}
@@ -227,7 +228,7 @@ func (w *walker) call(n *syntax.Node, s state) {
 func (w *walker) lambda(n *syntax.Node, s state, calledInPlace bool) {
 	ls := s
 	if !calledInPlace && !w.boundAndCalled(n) && s.dead == "" {
-		ls = state{dead: "in a lambda that is never called here", mayRun: true}
+		ls = state{dead: "in a lambda that is never called here", maybe: true}
 	}
 	for _, ch := range n.Children {
 		if ch.Field == "body" {

@@ -39,7 +39,7 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 		wr := model.Write{Node: n}
 		for p := n; p != nil; p = p.Parent {
 			if s, ok := states[p]; ok {
-				wr.Dead, wr.MayRun = s.dead, s.mayRun
+				wr.Dead, wr.Maybe = s.dead, s.maybe
 				break
 			}
 		}

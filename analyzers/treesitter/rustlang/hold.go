@@ -1,6 +1,7 @@
 package rustlang
 
 import (
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
@@ -91,7 +92,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			h.Top = append(h.Top, model.Stmt{Node: n, Kind: model.GuardStmt, Guard: g})
 		case top:
 			kind := model.Work
-			if noWork(f, n) {
+			if !core.DoesWork(step(n)) {
 				kind = model.NoWork
 			}
 			h.Top = append(h.Top, model.Stmt{Node: n, Kind: kind})
@@ -123,25 +124,31 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 	return h
 }
 
-// noWork reports whether a top-level statement may stand before the
-// guard: an item, an empty statement, a let without a value or with a
-// literal.
-func noWork(f *syntax.File, n *syntax.Node) bool {
-	if isItem(n) || n.Kind == "empty_statement" {
-		return true
+// step describes a top-level statement for core.DoesWork: Rust's half of
+// the one definition of work.
+func step(n *syntax.Node) core.Step {
+	switch {
+	case n.Kind == "empty_statement":
+		return core.Step{Kind: core.Empty}
+	case isItem(n):
+		return core.Step{Kind: core.Declaration}
+	case n.Kind == "let_declaration":
+		st := core.Step{Kind: core.Declaration}
+		if v := n.Child("value"); v != nil {
+			st.Values = []core.Value{letValue(v)}
+		}
+		return st
 	}
-	if n.Kind != "let_declaration" {
-		return false
-	}
-	v := n.Child("value")
-	if v == nil {
-		return true
-	}
+	return core.Step{Kind: core.Other}
+}
+
+// letValue describes what computing a let's value involves.
+func letValue(v *syntax.Node) core.Value {
 	switch v.Kind {
 	case "integer_literal", "float_literal", "string_literal", "boolean_literal", "char_literal", "raw_string_literal":
-		return true
+		return core.Constant
 	}
-	return false
+	return core.Computed
 }
 
 // joined concatenates tokens: `std :: mem :: drop` is std::mem::drop.

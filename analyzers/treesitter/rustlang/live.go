@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
@@ -12,8 +13,8 @@ import (
 type state struct {
 	// dead says why the code never runs, or is "".
 	dead string
-	// mayRun marks code in a closure that is never called here.
-	mayRun bool
+	// maybe marks code in a closure that is never called here.
+	maybe bool
 }
 
 // deadBecause returns the state for code that never runs for why; the
@@ -127,7 +128,7 @@ func (w *walker) expr(n *syntax.Node, s state) {
 		w.call(n, s)
 		return
 	case n.Kind == "macro_invocation":
-		c := model.Call{Node: n, Tokens: w.f.Tokens(n), Dead: s.dead, MayRun: s.mayRun}
+		c := model.Call{Node: n, Tokens: w.f.Tokens(n), Liveness: core.Liveness{Dead: s.dead, Maybe: s.maybe}}
 		if m := n.Child("macro"); m != nil {
 			c.Callee = append(w.f.Tokens(m), "!")
 		}
@@ -178,7 +179,7 @@ func (w *walker) ifExpr(n *syntax.Node, s state) {
 // called in place runs.
 func (w *walker) call(n *syntax.Node, s state) {
 	fn := n.Child("function")
-	c := model.Call{Node: n, Tokens: w.f.Tokens(n), Dead: s.dead, MayRun: s.mayRun}
+	c := model.Call{Node: n, Tokens: w.f.Tokens(n), Liveness: core.Liveness{Dead: s.dead, Maybe: s.maybe}}
 	if fn != nil {
 		c.Callee = w.f.Tokens(fn)
 	}
@@ -208,7 +209,7 @@ func (w *walker) call(n *syntax.Node, s state) {
 func (w *walker) closure(n *syntax.Node, s state, calledInPlace bool) {
 	ls := s
 	if !calledInPlace && !w.boundAndCalled(n) && s.dead == "" {
-		ls = state{dead: "in a closure that is never called here", mayRun: true}
+		ls = state{dead: "in a closure that is never called here", maybe: true}
 	}
 	if body := n.Child("body"); body != nil {
 		w.expr(body, ls)

@@ -39,11 +39,11 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 		wr := model.Write{Node: n}
 		for p := n; p != nil; p = p.Parent {
 			if p.Kind == "closure_expression" && !w.boundAndCalled(p) && !calledInPlace(p) {
-				wr.Dead, wr.MayRun = "in a closure that is never called here", true
+				wr.Dead, wr.Maybe = "in a closure that is never called here", true
 				break
 			}
 			if s, ok := states[p]; ok {
-				wr.Dead, wr.MayRun = s.dead, s.mayRun
+				wr.Dead, wr.Maybe = s.dead, s.maybe
 				break
 			}
 		}

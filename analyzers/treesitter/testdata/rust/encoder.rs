@@ -155,7 +155,7 @@ impl CommandBuffer {
 
     pub fn revert_drop_before_work(&self) {
         let g = self.mu.lock().unwrap();
-        drop(g);  // want rs-hold "mu is released here, but CommandBuffer::revert_drop_before_work must hold it to the end: the statement at line 159 still does work"
+        drop(g);  // want rs-hold "mu is released here, but CommandBuffer::revert_drop_before_work must hold it to every return: the statement at line 159 still does work"
         work();
     }
 

@@ -12,7 +12,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/analyzers/guardconf"
-	"github.com/guardlint/guardlint/analyzers/suite"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis/unitchecker"
 )
@@ -56,7 +56,7 @@ func Vet() {
 			if err != nil {
 				set = &invariants.Set{}
 			}
-			unitchecker.Main(suite.New(guardconf.Static(set))...)
+			unitchecker.Main(registry.Analyzers(guardconf.Static(set))...)
 		}
 		// Load the invariants before handing over to unitchecker: go vet
 		// prints a tool's stderr when it fails, but not an analyzer's
@@ -66,10 +66,10 @@ func Vet() {
 			driver.PrintConfigError(os.Stderr, err, unit.Dir)
 			os.Exit(ExitFindings)
 		}
-		unitchecker.Main(suite.New(guardconf.Static(set))...)
+		unitchecker.Main(registry.Analyzers(guardconf.Static(set))...)
 	}
 	// Describing the tool: unitchecker does no analysis then.
-	unitchecker.Main(suite.New(func() (*invariants.Set, error) { return nil, driver.ErrNoConfig })...)
+	unitchecker.Main(registry.Analyzers(func() (*invariants.Set, error) { return nil, driver.ErrNoConfig })...)
 }
 
 // unit is the part of go vet's per-package configuration guardlint reads.

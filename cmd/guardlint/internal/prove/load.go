@@ -7,6 +7,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/analyzers/live"
+	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -14,11 +15,11 @@ import (
 )
 
 // loaded is the packages that hold the targets of the run's invariants.
-type loaded map[string]*goPackage
+type loaded map[string]*mutate.Package
 
 // of returns the loaded packages an invariant's targets live in.
-func (l loaded) of(inv *invariants.Invariant) []*goPackage {
-	var out []*goPackage
+func (l loaded) of(inv *invariants.Invariant) []*mutate.Package {
+	var out []*mutate.Package
 	for _, path := range inv.Packages() {
 		if p := l[path]; p != nil {
 			out = append(out, p)
@@ -101,7 +102,7 @@ func loadUnit(set *invariants.Set, u driver.Unit, out loaded) error {
 		if act.Err != nil {
 			return act.Err
 		}
-		p, err := newGoPackage(act.Package, act.Result.(*live.Info))
+		p, err := mutate.NewPackage(act.Package, act.Result.(*live.Info))
 		if err != nil {
 			return err
 		}
@@ -111,32 +112,17 @@ func loadUnit(set *invariants.Set, u driver.Unit, out loaded) error {
 }
 
 // mutants generates the mutants of a Go invariant in every loaded package
-// its targets live in.
-func (l loaded) mutants(inv *invariants.Invariant) ([]*Mutant, []string) {
-	var ms []*Mutant
+// its targets live in, with the generators of its kind (mutate.Rule).
+func (l loaded) mutants(inv *invariants.Invariant) ([]*mutate.Mutant, []string) {
+	gen, ok := inv.Rule.(mutate.Rule)
+	if !ok {
+		return nil, nil
+	}
+	var ms []*mutate.Mutant
 	var vacuous []string
 	for _, p := range l.of(inv) {
-		ms = append(ms, p.mutants(inv)...)
-		vacuous = append(vacuous, p.vacuity(inv)...)
+		ms = append(ms, gen.Mutants(p, inv)...)
+		vacuous = append(vacuous, gen.Vacuity(p, inv)...)
 	}
 	return ms, vacuous
-}
-
-// mutants generates the mutants of an invariant in this package.
-func (p *goPackage) mutants(inv *invariants.Invariant) []*Mutant {
-	switch inv.Kind {
-	case invariants.KindCall:
-		return p.callMutants(inv)
-	case invariants.KindHold:
-		return p.holdMutants(inv)
-	case invariants.KindOwns:
-		return p.ownsMutants(inv)
-	case invariants.KindForbid:
-		return p.forbidMutants(inv)
-	case invariants.KindOrder:
-		return p.orderMutants(inv)
-	case invariants.KindRequires:
-		return p.requiresMutants(inv)
-	}
-	return nil
 }

@@ -24,6 +24,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -59,7 +60,7 @@ const (
 
 // Result is the verdict on one mutant.
 type Result struct {
-	Mutant  *Mutant
+	Mutant  *mutate.Mutant
 	Verdict Verdict
 	// Detail is where the invariant fired, why it survived, or why it
 	// is void.
@@ -180,7 +181,7 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 			ir.Skipped = "the invariant does not hold on the unmutated code"
 			continue
 		}
-		var ms []*Mutant
+		var ms []*mutate.Mutant
 		ms, ir.Vacuous = gen.mutants(inv)
 		if len(ms) == 0 && len(ir.Vacuous) == 0 {
 			ir.Skipped = "none of its packages is among the packages of this run"
@@ -209,7 +210,7 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 type generator interface {
 	// mutants returns the reverts of an invariant, and the reasons it is
 	// vacuous.
-	mutants(inv *invariants.Invariant) ([]*Mutant, []string)
+	mutants(inv *invariants.Invariant) ([]*mutate.Mutant, []string)
 }
 
 // checkAll decides every mutant that is not void yet, opts.Jobs at a time.
@@ -232,7 +233,7 @@ func checkAll(set *invariants.Set, todo []*Result, opts Options) error {
 				if opts.Exact {
 					fs, err = exactFindings(set, res.Mutant, opts)
 				} else {
-					fs, err = res.Mutant.check(set, res.Mutant)
+					fs, err = findings(set, res.Mutant)
 				}
 				switch {
 				case isVoid(err):

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -17,8 +18,8 @@ var letter = map[Verdict]string{Killed: "K", Survived: "S", Void: "V"}
 // vacuous or failing invariant with its reason, then a summary line.
 // Paths are relative to dir.
 func (r *Report) Print(w io.Writer, dir string) {
-	for _, kind := range invariants.Kinds {
-		r.printKind(w, kind)
+	for _, k := range registry.Kinds {
+		r.printKind(w, k.Name)
 	}
 	var lines []string
 	add := func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }
@@ -77,7 +78,7 @@ func (r *Report) printKind(w io.Writer, kind invariants.Kind) {
 	var rows []*row
 	byKey := map[string]*row{}
 	for _, ir := range r.Invariants {
-		if ir.Invariant.Kind != kind {
+		if ir.Invariant.Kind() != kind {
 			continue
 		}
 		for _, res := range ir.Results {

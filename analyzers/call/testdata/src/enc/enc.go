@@ -164,7 +164,7 @@ func everyPathBranch(e *Encoder, ok bool) {
 	if ok {
 		e.release()
 	}
-} // want `invariant every-path-branch: enc.everyPathBranch must call \(\*enc.Encoder\).release on every path, but this return is reached without the call`
+} // want `invariant every-path-branch: enc.everyPathBranch must call \(\*enc.Encoder\).release on every path, but the end of its body is reached without the call`
 
 func everyPathEarlyReturn(e *Encoder, ok bool) {
 	if ok {

@@ -87,8 +87,8 @@ func (g *guarded) bump() {
 
 // --- reverts: each fires ---
 
-func deleted() {
-	work() // want `invariant deleted: locks.deleted must hold locks.evalMu \(exclusive\) from before its first statement that does work to every return, and never acquires it \(why: w\)`
+func deleted() { // want `invariant deleted: locks.deleted must hold locks.evalMu \(exclusive\) from before its first statement that does work to every return, and never acquires it \(why: w\)`
+	work()
 }
 
 func lockUnlockThenWork() {
@@ -97,13 +97,13 @@ func lockUnlockThenWork() {
 	work() // want `invariant lock-unlock-then-work: locks.evalMu is not held here; locks.lockUnlockThenWork must hold it \(exclusive\)`
 }
 
-func deferLock() {
+func deferLock() { // want `invariant defer-lock: .*never acquires it`
 	defer evalMu.Lock()
-	work() // want `invariant defer-lock: .*never acquires it`
+	work()
 }
 
-func anotherMutex() {
-	otherMu.Lock() // want `invariant another-mutex: .*never acquires it`
+func anotherMutex() { // want `invariant another-mutex: .*never acquires it`
+	otherMu.Lock()
 	defer otherMu.Unlock()
 	work()
 }
@@ -146,8 +146,8 @@ func guardClause(p *int) {
 	*p = work()
 }
 
-func uncalledLiteral() {
-	f := func() { evalMu.Lock() } // want `invariant uncalled-literal: .*never acquires it`
+func uncalledLiteral() { // want `invariant uncalled-literal: .*never acquires it`
+	f := func() { evalMu.Lock() }
 	_ = f
 	work()
 }
@@ -158,41 +158,41 @@ func (r *registry) wrongMode(k string) int {
 	return r.m[k]
 }
 
-func (r *registry) otherInstance(o *registry, k string) int {
-	o.mu.RLock() // want `invariant other-instance: .*never acquires it`
+func (r *registry) otherInstance(o *registry, k string) int { // want `invariant other-instance: .*never acquires it`
+	o.mu.RLock()
 	defer o.mu.RUnlock()
 	return r.m[k]
 }
 
-func constFalseLock() {
+func constFalseLock() { // want `invariant const-false-lock: .*never acquires it`
 	if debug {
 		evalMu.Lock()
 		defer evalMu.Unlock()
 	}
-	work() // want `invariant const-false-lock: .*never acquires it`
+	work()
 }
 
-func lineComment() {
+func lineComment() { // want `invariant line-comment: .*never acquires it`
 	// evalMu.Lock()
 	// defer evalMu.Unlock()
-	work() // want `invariant line-comment: .*never acquires it`
+	work()
 }
 
-func blockComment() {
+func blockComment() { // want `invariant block-comment: .*never acquires it`
 	/*
 		evalMu.Lock()
 		defer evalMu.Unlock()
 	*/
-	work() // want `invariant block-comment: .*never acquires it`
-}
-
-func inString() {
-	_ = "evalMu.Lock()" // want `invariant in-string: .*never acquires it`
 	work()
 }
 
-func afterReturn() {
-	return // want `invariant after-return: .*never acquires it`
+func inString() { // want `invariant in-string: .*never acquires it`
+	_ = "evalMu.Lock()"
+	work()
+}
+
+func afterReturn() { // want `invariant after-return: .*never acquires it`
+	return
 	evalMu.Lock()
 	defer evalMu.Unlock()
 }

@@ -1,4 +1,4 @@
-package prove
+package forbid
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -20,35 +21,35 @@ const (
 	forbidImportName = "guardlintforbid"
 )
 
-// forbidOps are the reverts of a forbidden call.
-var forbidOps = []string{opCallAtEntry, opCallOnBranch, opDeferredCall, opStoredClosure, opGoroutineCall}
+// Ops are the reverts of a forbidden call.
+var Ops = []string{opCallAtEntry, opCallOnBranch, opDeferredCall, opStoredClosure, opGoroutineCall}
 
 // forbidMutants puts the forbidden call back into every target.
-func (p *goPackage) forbidMutants(inv *invariants.Invariant) []*Mutant {
-	if _, err := p.scope.Func(inv.Forbid.Call); err != nil {
+func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.Mutant {
+	if _, err := p.Scope.Func(r.Call); err != nil {
 		return nil // unverifiable: the baseline run reports it
 	}
-	var out []*Mutant
-	for _, d := range p.targets(inv) {
-		for _, op := range forbidOps {
-			out = append(out, p.forbidMutant(inv, d, op))
+	var out []*mutate.Mutant
+	for _, d := range p.Targets(inv) {
+		for _, op := range Ops {
+			out = append(out, forbidMutant(p, inv, d, op))
 		}
 	}
 	return out
 }
 
 // forbidMutant builds one reintroduction of the forbidden call.
-func (p *goPackage) forbidMutant(inv *invariants.Invariant, d *ast.FuncDecl, op string) *Mutant {
-	e := newEdits(p)
-	call, void := p.forbiddenCall(e, d, inv.Forbid.Call)
+func forbidMutant(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, op string) *mutate.Mutant {
+	e := mutate.NewEdits(p)
+	call, void := forbiddenCall(p, e, d, ruleOf(inv).Call)
 	if void == "" {
 		stmt := ""
 		switch op {
 		case opCallAtEntry:
 			stmt = call
 		case opCallOnBranch:
-			stmt = "if " + condVar + " { " + call + " }"
-			e.decl("var %s bool", condVar)
+			stmt = "if " + mutate.CondVar + " { " + call + " }"
+			e.Decl("var %s bool", mutate.CondVar)
 		case opDeferredCall:
 			stmt = "defer " + call
 		case opStoredClosure:
@@ -56,49 +57,55 @@ func (p *goPackage) forbidMutant(inv *invariants.Invariant, d *ast.FuncDecl, op 
 		case opGoroutineCall:
 			stmt = "go " + call
 		}
-		e.insert(d.Body.Lbrace+1, "\n\t"+stmt)
+		e.Insert(d.Body.Lbrace+1, "\n\t"+stmt)
 	}
-	return newMutant(inv, p, d, op, e, void)
+	return mutate.NewMutant(inv, p, d, op, e, void)
 }
 
 // forbiddenCall writes a call of the forbidden function that compiles in
 // the target: its receiver and arguments are variables of the right types
 // declared in the mutant's own file; a function of another package is
 // imported into the target's file under a name of its own.
-func (p *goPackage) forbiddenCall(e *edits, d *ast.FuncDecl, name invariants.Name) (string, string) {
-	fn, _ := p.scope.Func(name)
+func forbiddenCall(p *mutate.Package, e *mutate.Edits, d *ast.FuncDecl, name invariants.Name) (string, string) {
+	fn, _ := p.Scope.Func(name)
 	sig := fn.Signature()
 	var callee string
 	switch {
 	case sig.Recv() != nil:
-		typ, err := e.typeString(sig.Recv().Type())
+		typ, err := e.TypeString(sig.Recv().Type())
 		if err != nil {
 			return "", err.Error()
 		}
-		e.decl("var guardlintRecv %s", typ)
+		e.Decl("var guardlintRecv %s", typ)
 		callee = "guardlintRecv." + fn.Name()
-	case fn.Pkg() == p.pkg.Types:
+	case fn.Pkg() == p.Pkg.Types:
 		callee = fn.Name()
 	case !fn.Exported():
 		return "", fmt.Sprintf("%s is not exported from its package", name.Short())
 	default:
-		f := p.fileOf[d]
-		e.insert(f.Name.End(), "\n\nimport "+forbidImportName+" "+strconv.Quote(fn.Pkg().Path())+"\n")
+		f := p.FileOf[d]
+		e.Insert(f.Name.End(), "\n\nimport "+forbidImportName+" "+strconv.Quote(fn.Pkg().Path())+"\n")
 		callee = forbidImportName + "." + fn.Name()
 	}
 	var args []string
 	params := sig.Params()
 	for i := 0; i < params.Len(); i++ {
-		typ, err := e.typeString(params.At(i).Type())
+		typ, err := e.TypeString(params.At(i).Type())
 		if err != nil {
 			return "", err.Error()
 		}
 		arg := fmt.Sprintf("guardlintArg%d", i)
-		e.decl("var %s %s", arg, typ)
+		e.Decl("var %s %s", arg, typ)
 		if sig.Variadic() && i == params.Len()-1 {
 			arg += "..."
 		}
 		args = append(args, arg)
 	}
 	return callee + "(" + strings.Join(args, ", ") + ")", ""
+}
+
+// Vacuity implements mutate.Rule: a forbidden call that no code of the
+// package makes anywhere, even dead, guards nothing yet.
+func (r *Rule) Vacuity(p *mutate.Package, _ *invariants.Invariant) []string {
+	return p.Vacuous(r.Call)
 }

@@ -1,4 +1,4 @@
-package prove
+package mutate
 
 import (
 	"bytes"
@@ -21,32 +21,32 @@ type textEdit struct {
 // package, plus the declarations of the mutant's own file: mutants that
 // need a flag, another mutex or a value of some type declare it there, so
 // that the guarded file's imports never need to change.
-type edits struct {
-	p       *goPackage
+type Edits struct {
+	p       *Package
 	byFile  map[string][]textEdit
 	decls   []string
 	imports map[string]string // import path -> name, for the mutant's own file
 }
 
-// newEdits starts the edits of one mutant of a package.
-func newEdits(p *goPackage) *edits {
-	return &edits{p: p, byFile: map[string][]textEdit{}, imports: map[string]string{}}
+// NewEdits starts the edits of one mutant of a package.
+func NewEdits(p *Package) *Edits {
+	return &Edits{p: p, byFile: map[string][]textEdit{}, imports: map[string]string{}}
 }
 
 // replace replaces the source of [pos, end) by text.
-func (e *edits) replace(pos, end token.Pos, text string) {
-	a, b := e.p.fset.Position(pos), e.p.fset.Position(end)
+func (e *Edits) Replace(pos, end token.Pos, text string) {
+	a, b := e.p.Fset.Position(pos), e.p.Fset.Position(end)
 	e.byFile[a.Filename] = append(e.byFile[a.Filename], textEdit{a.Offset, b.Offset, text})
 }
 
 // replaceNode replaces a node's source by text.
-func (e *edits) replaceNode(n ast.Node, text string) { e.replace(n.Pos(), n.End(), text) }
+func (e *Edits) ReplaceNode(n ast.Node, text string) { e.Replace(n.Pos(), n.End(), text) }
 
 // insert inserts text at pos.
-func (e *edits) insert(pos token.Pos, text string) { e.replace(pos, pos, text) }
+func (e *Edits) Insert(pos token.Pos, text string) { e.Replace(pos, pos, text) }
 
 // decl adds a declaration to the mutant's own file.
-func (e *edits) decl(format string, args ...any) {
+func (e *Edits) Decl(format string, args ...any) {
 	e.decls = append(e.decls, fmt.Sprintf(format, args...))
 }
 
@@ -57,10 +57,10 @@ const mutantFile = "zz_guardlint_mutant.go"
 
 // files applies the edits and returns the new content of every changed or
 // added file, by absolute path.
-func (e *edits) files() (map[string][]byte, error) {
+func (e *Edits) Apply() (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for name, list := range e.byFile {
-		src, ok := e.p.src[name]
+		src, ok := e.p.Src[name]
 		if !ok {
 			return nil, fmt.Errorf("no source for %s", name)
 		}
@@ -78,7 +78,7 @@ func (e *edits) files() (map[string][]byte, error) {
 	}
 	if len(e.decls) > 0 {
 		var b strings.Builder
-		fmt.Fprintf(&b, "package %s\n\n", e.p.pkg.Name)
+		fmt.Fprintf(&b, "package %s\n\n", e.p.Pkg.Name)
 		paths := make([]string, 0, len(e.imports))
 		for p := range e.imports {
 			paths = append(paths, p)
@@ -90,21 +90,21 @@ func (e *edits) files() (map[string][]byte, error) {
 		for _, d := range e.decls {
 			b.WriteString("\n" + d + "\n")
 		}
-		out[filepath.Join(e.p.dir, mutantFile)] = []byte(b.String())
+		out[filepath.Join(e.p.Dir, mutantFile)] = []byte(b.String())
 	}
 	return out, nil
 }
 
 // text returns the source of a node.
-func (p *goPackage) text(n ast.Node) string {
-	a, b := p.fset.Position(n.Pos()), p.fset.Position(n.End())
-	return string(p.src[a.Filename][a.Offset:b.Offset])
+func (p *Package) Text(n ast.Node) string {
+	a, b := p.Fset.Position(n.Pos()), p.Fset.Position(n.End())
+	return string(p.Src[a.Filename][a.Offset:b.Offset])
 }
 
 // indent returns the white space that starts the line of pos.
-func (p *goPackage) indent(pos token.Pos) string {
-	at := p.fset.Position(pos)
-	src := p.src[at.Filename]
+func (p *Package) Indent(pos token.Pos) string {
+	at := p.Fset.Position(pos)
+	src := p.Src[at.Filename]
 	start := bytes.LastIndexByte(src[:at.Offset], '\n') + 1
 	end := start
 	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {

@@ -1,11 +1,11 @@
-package prove
+package requires
 
 import (
 	"go/ast"
 	"go/types"
 	"sort"
 
-	"github.com/guardlint/guardlint/analyzers/requires"
+	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -13,35 +13,35 @@ import (
 // on: every revert of a held lock that leaves a later call without it.
 // Unlocking early is left out: it unlocks after the first statement that
 // does work, which is often the very call that needs the lock.
-var requiresOps = []string{opLockDeleted, opEmptySection, opAnotherLock, opLockedLate, opLockOneBranch, opNestedScope, opDeferredLock}
+var requiresOps = []string{mutate.OpLockDeleted, mutate.OpEmptySection, mutate.OpAnotherLock, mutate.OpLockedLate, mutate.OpLockOneBranch, mutate.OpNestedScope, mutate.OpDeferredLock}
 
 // requiresMutants reverts the lock in the entry points of the package that
 // take the invariant's lock and then reach one of its operations, directly
 // or through functions of the package. Entry points (exported functions
 // and methods) are where the analysis reports a missing lock, so the
 // finding of a revert lands inside the mutated function.
-func (p *goPackage) requiresMutants(inv *invariants.Invariant) []*Mutant {
-	lock, err := p.scope.Var(inv.Requires.Lock)
+func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.Mutant {
+	lock, err := p.Scope.Var(r.Lock)
 	if err != nil {
 		return nil // unverifiable: the baseline run reports it
 	}
-	acquire := resolveFuncs(p.scope, inv.Requires.Acquire)
-	reach := p.reaching(append(resolveFuncs(p.scope, inv.Functions), p.annotated(lock)...))
+	acquire := mutate.ResolveFuncs(p.Scope, r.Acquire)
+	reach := reaching(p, append(mutate.ResolveFuncs(p.Scope, inv.Functions), annotated(p, lock)...))
 	var fns []*types.Func
-	for fn := range p.decls {
-		if fn.Exported() && reach[fn] && fn.Pkg() == p.pkg.Types {
+	for fn := range p.Decls {
+		if fn.Exported() && reach[fn] && fn.Pkg() == p.Pkg.Types {
 			fns = append(fns, fn)
 		}
 	}
-	sort.Slice(fns, func(i, j int) bool { return p.decls[fns[i]].Pos() < p.decls[fns[j]].Pos() })
-	var out []*Mutant
+	sort.Slice(fns, func(i, j int) bool { return p.Decls[fns[i]].Pos() < p.Decls[fns[j]].Pos() })
+	var out []*mutate.Mutant
 	for _, fn := range fns {
-		s, ok := p.findLock(p.decls[fn], lock, acquire)
+		s, ok := p.FindLock(p.Decls[fn], p.Follow(lock, r.Mode, acquire))
 		if !ok {
 			continue // does not take the lock itself: nothing to revert here
 		}
 		for _, op := range requiresOps {
-			out = append(out, p.holdMutant(inv, s, lock, op))
+			out = append(out, p.HoldMutant(inv, s, lock, op))
 		}
 	}
 	return out
@@ -50,26 +50,26 @@ func (p *goPackage) requiresMutants(inv *invariants.Invariant) []*Mutant {
 // annotated returns the functions of the package whose doc comment says
 // //guardlint:requires with this lock: operations like those the
 // invariant names.
-func (p *goPackage) annotated(lock *types.Var) []*types.Func {
+func annotated(p *mutate.Package, lock *types.Var) []*types.Func {
 	module := ""
-	if p.pkg.Module != nil {
-		module = p.pkg.Module.Path
+	if p.Pkg.Module != nil {
+		module = p.Pkg.Module.Path
 	}
 	var out []*types.Func
-	for fn, d := range p.decls {
+	for fn, d := range p.Decls {
 		if d.Doc == nil {
 			continue
 		}
 		for _, c := range d.Doc.List {
-			words, ok := requires.AnnotationWords(c.Text)
+			words, ok := AnnotationWords(c.Text)
 			if !ok || len(words) == 0 {
 				continue
 			}
-			n, err := invariants.ParseName(words[0], module, p.pkg.PkgPath)
+			n, err := invariants.ParseName(words[0], module, p.Pkg.PkgPath)
 			if err != nil {
 				continue
 			}
-			if v, err := p.scope.Var(n); err == nil && v == lock {
+			if v, err := p.Scope.Var(n); err == nil && v == lock {
 				out = append(out, fn)
 			}
 		}
@@ -79,16 +79,16 @@ func (p *goPackage) annotated(lock *types.Var) []*types.Func {
 
 // reaching returns the functions of the package that call one of ops,
 // directly or through other functions of the package, whatever the lock.
-func (p *goPackage) reaching(ops []*types.Func) map[*types.Func]bool {
+func reaching(p *mutate.Package, ops []*types.Func) map[*types.Func]bool {
 	reach := map[*types.Func]bool{}
 	for _, op := range ops {
 		reach[op] = true
 	}
 	callees := map[*types.Func][]*types.Func{}
-	for fn, d := range p.decls {
+	for fn, d := range p.Decls {
 		ast.Inspect(d.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
-				if c, ok := calleeFunc(p.pkg.TypesInfo, call); ok {
+				if c, ok := mutate.CalleeFunc(p.Pkg.TypesInfo, call); ok {
 					callees[fn] = append(callees[fn], c)
 				}
 			}
@@ -114,3 +114,8 @@ func (p *goPackage) reaching(ops []*types.Func) map[*types.Func]bool {
 	}
 	return reach
 }
+
+// Vacuity implements mutate.Rule. An operation nobody calls without the
+// lock is the rule holding, not a vacuous one: a new entry point is what
+// it waits for.
+func (r *Rule) Vacuity(*mutate.Package, *invariants.Invariant) []string { return nil }

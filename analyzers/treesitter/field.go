@@ -1,34 +1,33 @@
 package treesitter
 
 import (
-	"github.com/guardlint/guardlint/analyzers/core"
 	"os"
 	"strings"
+
+	"github.com/guardlint/guardlint/analyzers/core"
 
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
 
-// checkOwns checks an owns invariant: the field (Type::field) is written
-// only inside the writers, in every file of the globs. Files that mention
-// neither the field nor a writer are skipped unparsed. A writer found
-// nowhere, or a function that mentions the field and does not parse,
-// cannot be verified.
-func checkOwns(inv *invariants.Invariant, files []string, marks *marked) []core.Finding {
+// checkField checks an invariant on a field (Type::field) in every file
+// of the globs: every function that is not one of the rule's writers
+// hands its writes of the field to the rule. Files that mention neither
+// the field nor a writer are skipped unparsed. A writer found nowhere, or
+// a function that mentions the field and does not parse, cannot be
+// verified.
+func checkField(inv *invariants.Invariant, rule FieldRule, files []string, marks *marked) []core.Finding {
 	lang := languages[inv.Lang]
 	conf := &model.Config{Defines: inv.Defines}
 	scoped := inv.Field.Scoped
 	typ, field := scoped[len(scoped)-2], scoped[len(scoped)-1]
+	writerNames := rule.WriterNames()
 	words := [][]byte{[]byte(field)}
-	for _, w := range inv.Owns.Writers {
+	for _, w := range writerNames {
 		words = append(words, []byte(strings.TrimPrefix(w.Scoped[len(w.Scoped)-1], "~")))
 	}
-	var writers []string
-	for _, w := range inv.Owns.Writers {
-		writers = append(writers, w.Raw)
-	}
-	found := make([]bool, len(inv.Owns.Writers))
+	found := make([]bool, len(writerNames))
 	var out []core.Finding
 	for _, p := range files {
 		src, err := os.ReadFile(p)
@@ -54,7 +53,7 @@ func checkOwns(inv *invariants.Invariant, files []string, marks *marked) []core.
 		}
 		for _, fn := range lang.Functions(f, conf) {
 			owner := false
-			for i, w := range inv.Owns.Writers {
+			for i, w := range writerNames {
 				if fn.Matches(w.Scoped) {
 					found[i], owner = true, true
 				}
@@ -69,27 +68,25 @@ func checkOwns(inv *invariants.Invariant, files []string, marks *marked) []core.
 				}
 				continue
 			}
-			for _, w := range lang.Writes(f, fn, typ, field, conf) {
-				switch {
-				case w.Dead == "":
-					out = append(out, report(inv, f, w.Node, "field %s is written here by %s; only %s may write it", inv.Field.Raw, qualified(fn), strings.Join(writers, ", ")))
-				case w.MayRun:
-					out = append(out, report(inv, f, w.Node, "field %s is written here by %s, and this write might run: it is %s; only %s may write it", inv.Field.Raw, qualified(fn), w.Dead, strings.Join(writers, ", ")))
-				}
+			if ws := lang.Writes(f, fn, typ, field, conf); len(ws) > 0 {
+				def := &Function{Inv: inv, File: f, Func: fn, lang: lang, conf: conf}
+				rule.CheckWrites(def, ws)
+				out = append(out, def.findings...)
 			}
 		}
 	}
 	for i, ok := range found {
 		if !ok {
-			w := inv.Owns.Writers[i]
+			w := writerNames[i]
 			out = append(out, unverifiable(inv, w.Pos, "writer %s not found in %s", w.Raw, globList(inv)))
 		}
 	}
 	return out
 }
 
-// ownsJob is an owns invariant of a check with its files.
+// ownsJob is an invariant on a field with its files.
 type ownsJob struct {
 	inv   *invariants.Invariant
+	rule  FieldRule
 	files []string
 }

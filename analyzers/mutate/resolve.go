@@ -1,4 +1,4 @@
-package prove
+package mutate
 
 import (
 	"go/types"
@@ -7,11 +7,11 @@ import (
 	"github.com/guardlint/guardlint/invariants"
 )
 
-// resolveFuncs resolves a list of function names, skipping those that do
+// ResolveFuncs resolves a list of function names, skipping those that do
 // not resolve (the analyzers report them). Names resolve through package
 // resolve, as in the rule analyzers, so the prover mutates exactly the
 // code the analyzers check.
-func resolveFuncs(s *resolve.Scope, names []invariants.Name) []*types.Func {
+func ResolveFuncs(s *resolve.Scope, names []invariants.Name) []*types.Func {
 	var out []*types.Func
 	for _, n := range names {
 		if f, err := s.Func(n); err == nil {

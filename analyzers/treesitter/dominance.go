@@ -1,44 +1,15 @@
 package treesitter
 
 import (
-	"github.com/guardlint/guardlint/analyzers/core"
-	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
 
-// checkOrder: every live call matching `then` is preceded, on every path
-// from the entry, by a live call matching `first`. Without a control-flow
-// graph this is decided on the tree: a `first` call counts for a `then`
-// call when it runs unconditionally in an earlier sibling of one of the
-// `then` call's ancestors (an earlier statement of an enclosing block, the
-// condition of the if that holds it, the receiver or arguments evaluated
-// before it). That is dominance for structured code; it misses a `first`
-// made on both arms of an if, which is reported.
-func (t *target) checkOrder(f *syntax.File, fn *model.Func) []core.Finding {
-	calls := t.lang.Calls(f, fn, t.conf)
-	var firsts []*syntax.Node
-	for i := range calls {
-		if calls[i].Live() && model.MatchCall(&calls[i], t.first) {
-			firsts = append(firsts, calls[i].Node)
-		}
-	}
-	var out []core.Finding
-	thens := 0
-	for i := range calls {
-		c := &calls[i]
-		if !c.Live() || !model.MatchCall(c, t.pattern) {
-			continue
-		}
-		thens++
-		if !dominated(c.Node, firsts, fn.Body) {
-			out = append(out, report(t.inv, f, c.Node, "%s must call %s before this call of %s, on every path", qualified(fn), t.inv.Order.First.Raw, t.inv.Order.Then.Raw))
-		}
-	}
-	if thens == 0 {
-		out = append(out, report(t.inv, f, fn.Name, "%s no longer makes a live call of %s, so the order %s before %s cannot be checked", qualified(fn), t.inv.Order.Then.Raw, t.inv.Order.First.Raw, t.inv.Order.Then.Raw))
-	}
-	return out
-}
+// Dominance without a control-flow graph, for structured code: a call
+// runs before another on every path when it runs unconditionally in an
+// earlier sibling of one of the other's ancestors (an earlier statement
+// of an enclosing block, the condition of the if that holds it, the
+// receiver or arguments evaluated before it). It misses a call made on
+// both arms of an if, which order then reports.
 
 // dominated reports whether one of the first calls runs before then on
 // every path through body.

@@ -1,4 +1,4 @@
-package prove
+package mutate
 
 import (
 	"fmt"
@@ -15,33 +15,34 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// goPackage is one loaded, type-checked package that holds targets of
+// Package is one loaded, type-checked package that holds targets of
 // invariants, with what the mutant generators and the checker need.
-type goPackage struct {
-	pkg   *packages.Package
-	fset  *token.FileSet
-	live  *live.Info
-	scope *resolve.Scope
-	dir   string
-	// src holds the bytes of each file the syntax was parsed from.
-	src map[string][]byte
-	// fileOf maps each declaration to its file.
-	fileOf map[*ast.FuncDecl]*ast.File
-	// decls maps functions and methods to their declarations.
-	decls map[*types.Func]*ast.FuncDecl
+type Package struct {
+	Pkg   *packages.Package
+	Fset  *token.FileSet
+	Live  *live.Info
+	Scope *resolve.Scope
+	// Dir is the package's directory.
+	Dir string
+	// Src holds the bytes of each file the syntax was parsed from.
+	Src map[string][]byte
+	// FileOf maps each declaration to its file.
+	FileOf map[*ast.FuncDecl]*ast.File
+	// Decls maps functions and methods to their declarations.
+	Decls map[*types.Func]*ast.FuncDecl
 }
 
-// newGoPackage indexes a package loaded with syntax and types, reading the
+// NewPackage indexes a package loaded with syntax and types, reading the
 // source of its files.
-func newGoPackage(pkg *packages.Package, li *live.Info) (*goPackage, error) {
-	p := &goPackage{
-		pkg:    pkg,
-		fset:   pkg.Fset,
-		live:   li,
-		scope:  resolve.NewScope(pkg.Types, nil),
-		src:    map[string][]byte{},
-		fileOf: map[*ast.FuncDecl]*ast.File{},
-		decls:  map[*types.Func]*ast.FuncDecl{},
+func NewPackage(pkg *packages.Package, li *live.Info) (*Package, error) {
+	p := &Package{
+		Pkg:    pkg,
+		Fset:   pkg.Fset,
+		Live:   li,
+		Scope:  resolve.NewScope(pkg.Types, nil),
+		Src:    map[string][]byte{},
+		FileOf: map[*ast.FuncDecl]*ast.File{},
+		Decls:  map[*types.Func]*ast.FuncDecl{},
 	}
 	for _, f := range pkg.Syntax {
 		name := pkg.Fset.File(f.Pos()).Name()
@@ -54,13 +55,13 @@ func newGoPackage(pkg *packages.Package, li *live.Info) (*goPackage, error) {
 			// map back to the source.
 			return nil, fmt.Errorf("%s: source differs from the parsed file", name)
 		}
-		p.src[name] = data
-		p.dir = filepath.Dir(name)
+		p.Src[name] = data
+		p.Dir = filepath.Dir(name)
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				p.fileOf[fd] = f
+				p.FileOf[fd] = f
 				if fn, ok := pkg.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					p.decls[fn] = fd
+					p.Decls[fn] = fd
 				}
 			}
 		}
@@ -69,12 +70,12 @@ func newGoPackage(pkg *packages.Package, li *live.Info) (*goPackage, error) {
 }
 
 // target resolves a target function to its declaration.
-func (p *goPackage) target(n invariants.Name) (*ast.FuncDecl, error) {
-	fn, err := p.scope.Func(n)
+func (p *Package) Target(n invariants.Name) (*ast.FuncDecl, error) {
+	fn, err := p.Scope.Func(n)
 	if err != nil {
 		return nil, err
 	}
-	d := p.decls[fn]
+	d := p.Decls[fn]
 	if d == nil {
 		return nil, fmt.Errorf("%s has no Go body in package %s", n.Short(), n.Pkg)
 	}
@@ -83,9 +84,9 @@ func (p *goPackage) target(n invariants.Name) (*ast.FuncDecl, error) {
 
 // liveCalls returns the live calls of any of fns in a declaration, in
 // source order: the sites a revert of a required call would touch.
-func (p *goPackage) liveCalls(d *ast.FuncDecl, fns []*types.Func) []*ast.CallExpr {
+func (p *Package) LiveCalls(d *ast.FuncDecl, fns []*types.Func) []*ast.CallExpr {
 	var out []*ast.CallExpr
-	body := p.live.Func(d)
+	body := p.Live.Func(d)
 	if body == nil {
 		return nil
 	}
@@ -103,8 +104,8 @@ func (p *goPackage) liveCalls(d *ast.FuncDecl, fns []*types.Func) []*ast.CallExp
 // stmtOf returns the innermost statement that holds n, and the node that
 // holds that statement (a block, a case clause, or another statement when
 // the statement is an init or post statement).
-func (p *goPackage) stmtOf(d *ast.FuncDecl, n ast.Node) (ast.Stmt, ast.Node) {
-	path, _ := astutil.PathEnclosingInterval(p.fileOf[d], n.Pos(), n.End())
+func (p *Package) StmtOf(d *ast.FuncDecl, n ast.Node) (ast.Stmt, ast.Node) {
+	path, _ := astutil.PathEnclosingInterval(p.FileOf[d], n.Pos(), n.End())
 	for i, node := range path {
 		if s, ok := node.(ast.Stmt); ok {
 			if i+1 < len(path) {
@@ -116,13 +117,13 @@ func (p *goPackage) stmtOf(d *ast.FuncDecl, n ast.Node) (ast.Stmt, ast.Node) {
 	return nil, nil
 }
 
-// funcKey names a function declaration so that it can be found again in
+// FuncKey names a function declaration so that it can be found again in
 // a mutated file: the receiver's type name (or "") and the function name.
-type funcKey struct{ recv, name string }
+type FuncKey struct{ recv, name string }
 
-// keyOf returns the key of a declaration.
-func keyOf(d *ast.FuncDecl) funcKey {
-	k := funcKey{name: d.Name.Name}
+// KeyOf returns the key of a declaration.
+func KeyOf(d *ast.FuncDecl) FuncKey {
+	k := FuncKey{name: d.Name.Name}
 	if d.Recv != nil && len(d.Recv.List) == 1 {
 		t := d.Recv.List[0].Type
 		for {
@@ -150,7 +151,7 @@ func keyOf(d *ast.FuncDecl) funcKey {
 }
 
 // String formats the key as the declaration reads: (T).m or f.
-func (k funcKey) String() string {
+func (k FuncKey) String() string {
 	if k.recv == "" {
 		return k.name
 	}
@@ -158,9 +159,9 @@ func (k funcKey) String() string {
 }
 
 // findDecl finds a declaration by key in a file.
-func findDecl(f *ast.File, k funcKey) *ast.FuncDecl {
+func findDecl(f *ast.File, k FuncKey) *ast.FuncDecl {
 	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && keyOf(fd) == k {
+		if fd, ok := d.(*ast.FuncDecl); ok && KeyOf(fd) == k {
 			return fd
 		}
 	}
@@ -170,10 +171,10 @@ func findDecl(f *ast.File, k funcKey) *ast.FuncDecl {
 // typeString writes a type for the mutant's own file, recording the
 // imports it needs; a type of another package that is not exported
 // cannot be written there.
-func (e *edits) typeString(t types.Type) (string, error) {
+func (e *Edits) TypeString(t types.Type) (string, error) {
 	var err error
 	s := types.TypeString(t, func(pkg *types.Package) string {
-		if pkg == e.p.pkg.Types {
+		if pkg == e.p.Pkg.Types {
 			return ""
 		}
 		name, ok := e.imports[pkg.Path()]
@@ -191,4 +192,19 @@ func (e *edits) typeString(t types.Type) (string, error) {
 		return err == nil
 	})
 	return s, err
+}
+
+// Targets returns the declarations of the invariant's functions that
+// live in this package and resolve.
+func (p *Package) Targets(inv *invariants.Invariant) []*ast.FuncDecl {
+	var out []*ast.FuncDecl
+	for _, n := range inv.Functions {
+		if n.Pkg != p.Pkg.PkgPath {
+			continue
+		}
+		if d, err := p.Target(n); err == nil {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -1,4 +1,4 @@
-package prove
+package mutate
 
 import (
 	"fmt"
@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -32,13 +31,8 @@ type Mutant struct {
 	// Void says why the mutant could not be built or does not compile;
 	// a void mutant is never a kill.
 	Void string
-
-	// check runs the analyzers over a mutant of this language in memory;
-	// a mutant that does not parse or compile yields an error that wraps
-	// errVoid.
-	check func(set *invariants.Set, m *Mutant) ([]core.Finding, error)
-
-	pkg *goPackage
+	// Pkg is the package the mutant changes.
+	Pkg *Package
 }
 
 // Site is the region where a finding kills a mutant: the line range of
@@ -67,35 +61,34 @@ func (s Site) String() string {
 // unsafeName matches what may not appear in a mutant's name.
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
-// newMutant builds a mutant from its edits. host is the function whose
+// NewMutant builds a mutant from its edits. host is the function whose
 // line range is the site, in the file it is declared in; a mutant whose
 // edits cannot be applied, or whose files do not parse, is void.
-func newMutant(inv *invariants.Invariant, p *goPackage, host *ast.FuncDecl, op string, e *edits, void string) *Mutant {
-	key := keyOf(host)
+func NewMutant(inv *invariants.Invariant, p *Package, host *ast.FuncDecl, op string, e *Edits, void string) *Mutant {
+	key := KeyOf(host)
 	target := key.String()
 	m := &Mutant{
 		Invariant: inv,
 		Target:    target,
 		Op:        op,
 		Name:      unsafeName.ReplaceAllString(inv.ID+"."+strings.TrimPrefix(key.recv+"."+key.name, ".")+"."+op, "_"),
-		pkg:       p,
+		Pkg:       p,
 	}
-	m.check = findings
 	if void != "" {
 		m.Void = void
 		return m
 	}
-	files, err := e.files()
+	files, err := e.Apply()
 	if err != nil {
 		m.Void = err.Error()
 		return m
 	}
 	m.Files = files
-	file := p.fset.Position(host.Pos()).Filename
+	file := p.Fset.Position(host.Pos()).Filename
 	m.Site = Site{File: file, Func: target}
 	src, ok := files[file]
 	if !ok {
-		src = p.src[file]
+		src = p.Src[file]
 	}
 	fs := token.NewFileSet()
 	f, err := parser.ParseFile(fs, file, src, parser.SkipObjectResolution)
@@ -120,4 +113,10 @@ func newMutant(inv *invariants.Invariant, p *goPackage, host *ast.FuncDecl, op s
 	m.Site.Start = fs.Position(d.Pos()).Line
 	m.Site.End = fs.Position(d.End()).Line
 	return m
+}
+
+// VoidMutant is a mutant that could not be built, for a target that is
+// not a function declaration (a field).
+func VoidMutant(inv *invariants.Invariant, target, op, why string) *Mutant {
+	return &Mutant{Invariant: inv, Target: target, Op: op, Name: unsafeName.ReplaceAllString(inv.ID+"."+op, "_"), Void: why}
 }

@@ -1,19 +1,19 @@
-package suite_test
+package registry_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"
-	"github.com/guardlint/guardlint/analyzers/suite"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 )
 
-func TestSuiteIsValid(t *testing.T) {
-	as := suite.New(guardconf.Static(&invariants.Set{}))
+func TestAnalyzersAreValid(t *testing.T) {
+	as := registry.Analyzers(guardconf.Static(&invariants.Set{}))
 	require.NoError(t, analysis.Validate(as))
 	var names []string
 	for _, a := range as {
@@ -28,12 +28,12 @@ func TestSuiteIsValid(t *testing.T) {
 	assert.Equal(t, []string{"call", "hold", "owns", "forbid", "order", "requires", "ignores"}, names)
 }
 
-// TestSuitesShareNothing checks that two suites built with different
+// TestAnalyzersShareNothing checks that two sets of analyzers built with different
 // invariants are independent values, as drivers such as golangci-lint and
 // nogo need.
-func TestSuitesShareNothing(t *testing.T) {
-	a := suite.New(guardconf.Static(&invariants.Set{}))
-	b := suite.New(guardconf.Static(&invariants.Set{}))
+func TestAnalyzersShareNothing(t *testing.T) {
+	a := registry.Analyzers(guardconf.Static(&invariants.Set{}))
+	b := registry.Analyzers(guardconf.Static(&invariants.Set{}))
 	for i := range a {
 		assert.NotSame(t, a[i], b[i])
 		assert.NotSame(t, a[i].Requires[0], b[i].Requires[0], "%s shares its guardconf analyzer", a[i].Name)

@@ -1,11 +1,13 @@
-package prove
+package owns
 
 import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"sort"
 
+	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -25,42 +27,41 @@ var ownsOps = []string{opSelfAssign, opMovedWrite, opAddress, opClosureW, opComp
 // owner. The method chosen is one that calls an owner when there is one:
 // inlining the owner there (reset setting active = nil itself) is the
 // revert the invariant exists for.
-func (p *goPackage) ownsMutants(inv *invariants.Invariant) []*Mutant {
-	if inv.Field.Pkg != p.pkg.PkgPath {
+func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.Mutant {
+	if inv.Field.Pkg != p.Pkg.PkgPath {
 		return nil
 	}
-	field, err := p.scope.Var(*inv.Field)
+	field, err := p.Scope.Var(*inv.Field)
 	if err != nil || !field.IsField() {
 		return nil // unverifiable: the baseline run reports it
 	}
-	owner := p.pkg.Types.Scope().Lookup(inv.Field.Ident)
-	writers := resolveFuncs(p.scope, inv.Owns.Writers)
-	host := p.ownsHost(owner, writers)
+	owner := p.Pkg.Types.Scope().Lookup(inv.Field.Ident)
+	writers := mutate.ResolveFuncs(p.Scope, r.Writers)
+	host := ownsHost(p, owner, writers)
 	if host == nil {
-		return []*Mutant{{Invariant: inv, Target: inv.Field.Short(), Op: "locate", Name: unsafeName.ReplaceAllString(inv.ID+".locate", "_"),
-			Void: fmt.Sprintf("no method of %s outside the writers has a named receiver", inv.Field.Ident)}}
+		return []*mutate.Mutant{mutate.VoidMutant(inv, inv.Field.Short(), "locate", fmt.Sprintf("no method of %s outside the writers has a named receiver", inv.Field.Ident))}
 	}
-	var out []*Mutant
+	var out []*mutate.Mutant
 	for _, op := range ownsOps {
-		out = append(out, p.ownsMutant(inv, host, field, writers, op))
+		out = append(out, ownsMutant(p, inv, host, field, writers, op))
 	}
 	return out
 }
 
 // ownsHost picks the non-owner method that receives the write.
-func (p *goPackage) ownsHost(owner types.Object, writers []*types.Func) *ast.FuncDecl {
+func ownsHost(p *mutate.Package, owner types.Object, writers []*types.Func) *ast.FuncDecl {
 	var hosts []*ast.FuncDecl
-	for fn, d := range p.decls {
-		if containsFunc(writers, fn) || d.Recv == nil || len(d.Recv.List[0].Names) == 0 || d.Recv.List[0].Names[0].Name == "_" {
+	for fn, d := range p.Decls {
+		if slices.Contains(writers, fn) || d.Recv == nil || len(d.Recv.List[0].Names) == 0 || d.Recv.List[0].Names[0].Name == "_" {
 			continue
 		}
-		if recv := namedOf(fn.Signature().Recv().Type()); recv != nil && recv.Obj() == owner {
+		if recv := mutate.NamedOf(fn.Signature().Recv().Type()); recv != nil && recv.Obj() == owner {
 			hosts = append(hosts, d)
 		}
 	}
 	sort.Slice(hosts, func(i, j int) bool { return hosts[i].Pos() < hosts[j].Pos() })
 	for _, d := range hosts {
-		if len(p.liveCalls(d, writers)) > 0 {
+		if len(p.LiveCalls(d, writers)) > 0 {
 			return d
 		}
 	}
@@ -71,38 +72,38 @@ func (p *goPackage) ownsHost(owner types.Object, writers []*types.Func) *ast.Fun
 }
 
 // ownsMutant builds one write of the field in host.
-func (p *goPackage) ownsMutant(inv *invariants.Invariant, host *ast.FuncDecl, field *types.Var, writers []*types.Func, op string) *Mutant {
-	e := newEdits(p)
+func ownsMutant(p *mutate.Package, inv *invariants.Invariant, host *ast.FuncDecl, field *types.Var, writers []*types.Func, op string) *mutate.Mutant {
+	e := mutate.NewEdits(p)
 	x := host.Recv.List[0].Names[0].Name + "." + field.Name()
 	at := host.Body.Lbrace + 1
 	void := ""
 	switch op {
 	case opSelfAssign:
-		e.insert(at, "\n\t"+x+" = "+x)
+		e.Insert(at, "\n\t"+x+" = "+x)
 	case opMovedWrite:
-		w, value := p.portableWrite(field, writers)
+		w, value := portableWrite(p, field, writers)
 		if w == nil {
 			void = "no write in a writer whose value can be moved"
 			break
 		}
-		e.replaceNode(w, "")
-		e.insert(at, "\n\t"+x+" = "+value)
+		e.ReplaceNode(w, "")
+		e.Insert(at, "\n\t"+x+" = "+value)
 	case opAddress:
-		e.insert(at, "\n\t_ = &"+x)
+		e.Insert(at, "\n\t_ = &"+x)
 	case opClosureW:
-		e.insert(at, "\n\t_ = func() { "+x+" = "+x+" }")
+		e.Insert(at, "\n\t_ = func() { "+x+" = "+x+" }")
 	case opComposite:
-		e.insert(at, "\n\t_ = "+inv.Field.Ident+"{"+field.Name()+": "+x+"}")
+		e.Insert(at, "\n\t_ = "+inv.Field.Ident+"{"+field.Name()+": "+x+"}")
 	}
-	return newMutant(inv, p, host, op, e, void)
+	return mutate.NewMutant(inv, p, host, op, e, void)
 }
 
 // portableWrite finds a statement of a writer that assigns the field a
 // value that means the same anywhere (nil, a constant, a package-level
 // name): the write that can move into another function unchanged.
-func (p *goPackage) portableWrite(field *types.Var, writers []*types.Func) (*ast.AssignStmt, string) {
+func portableWrite(p *mutate.Package, field *types.Var, writers []*types.Func) (*ast.AssignStmt, string) {
 	for _, fn := range writers {
-		d := p.decls[fn]
+		d := p.Decls[fn]
 		if d == nil {
 			continue
 		}
@@ -113,26 +114,26 @@ func (p *goPackage) portableWrite(field *types.Var, writers []*types.Func) (*ast
 				return found == nil
 			}
 			sel, ok := as.Lhs[0].(*ast.SelectorExpr)
-			if !ok || p.pkg.TypesInfo.Uses[sel.Sel] != field || !p.portable(as.Rhs[0]) {
+			if !ok || p.Pkg.TypesInfo.Uses[sel.Sel] != field || !portable(p, as.Rhs[0]) {
 				return true
 			}
 			found = as
 			return false
 		})
 		if found != nil {
-			return found, p.text(found.Rhs[0])
+			return found, p.Text(found.Rhs[0])
 		}
 	}
 	return nil, ""
 }
 
 // portable reports whether an expression uses no local names.
-func (p *goPackage) portable(e ast.Expr) bool {
+func portable(p *mutate.Package, e ast.Expr) bool {
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, isID := n.(*ast.Ident); isID {
-			if obj := p.pkg.TypesInfo.Uses[id]; obj != nil && obj.Parent() != nil &&
-				obj.Parent() != types.Universe && obj.Parent() != p.pkg.Types.Scope() {
+			if obj := p.Pkg.TypesInfo.Uses[id]; obj != nil && obj.Parent() != nil &&
+				obj.Parent() != types.Universe && obj.Parent() != p.Pkg.Types.Scope() {
 				if _, isPkg := obj.(*types.PkgName); !isPkg {
 					ok = false
 				}
@@ -141,4 +142,12 @@ func (p *goPackage) portable(e ast.Expr) bool {
 		return ok
 	})
 	return ok
+}
+
+// Vacuity implements mutate.Rule: a field no code of its package uses.
+func (r *Rule) Vacuity(p *mutate.Package, inv *invariants.Invariant) []string {
+	if inv.Field.Pkg != p.Pkg.PkgPath {
+		return nil
+	}
+	return p.Vacuous(*inv.Field)
 }

@@ -1,0 +1,44 @@
+package order
+
+import (
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// Name is the kind's key in an invariant.
+const Name invariants.Kind = "order"
+
+// Kind is the order rule kind.
+var Kind = core.Kind{
+	KindSpec: invariants.KindSpec{
+		Name:   Name,
+		Langs:  invariants.Langs,
+		Keys:   []string{"first", "then"},
+		Decode: decode,
+	},
+	Analyzer: New,
+}
+
+// Rule: every live call to Then is preceded, on every path from the
+// function's entry, by a call to First.
+type Rule struct {
+	First, Then invariants.Name
+}
+
+func decode(d *invariants.RuleDecoder) invariants.Rule {
+	return &Rule{First: d.Name("first"), Then: d.Name("then")}
+}
+
+// Kind implements invariants.Rule.
+func (*Rule) Kind() invariants.Kind { return Name }
+
+// Names implements invariants.Rule.
+func (r *Rule) Names() []*invariants.Name { return []*invariants.Name{&r.First, &r.Then} }
+
+// Summary implements core.Rule.
+func (r *Rule) Summary(inv *invariants.Invariant) string {
+	return core.Targets(inv) + " must call " + r.First.Short() + " before " + r.Then.Short()
+}
+
+// ruleOf returns the order rule of an invariant of this kind.
+func ruleOf(inv *invariants.Invariant) *Rule { return inv.Rule.(*Rule) }
