@@ -81,9 +81,9 @@ invariants:
 		name:   "go module in a subdirectory",
 		module: "go",
 		files: map[string]string{
-			"README.md":     "# app\n",
-			"native/enc.c":  "void flush(void) {}\n",
-			"go/go.mod":     "module example.com/app\n\ngo 1.26\n",
+			"README.md":       "# app\n",
+			"native/enc.c":    "void flush(void) {}\n",
+			"go/go.mod":       "module example.com/app\n\ngo 1.26\n",
 			"go/pool/pool.go": goPool,
 			"guardlint.yaml": `version: 1
 invariants:
@@ -100,8 +100,8 @@ invariants:
 		name:   "go module",
 		module: ".",
 		files: map[string]string{
-			"go.mod":       "module example.com/app\n\ngo 1.26\n",
-			"pool/pool.go": goPool,
+			"go.mod":          "module example.com/app\n\ngo 1.26\n",
+			"pool/pool.go":    goPool,
 			"cmd/app/main.go": "package main\n\nimport \"example.com/app/pool\"\n\nfunc main() { _ = pool.New() }\n",
 			"guardlint.yaml": `version: 1
 package: ./pool
