@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -75,7 +74,7 @@ invariants:
 `,
 		},
 		guarded: "src/registry.cc", clean: "  std::lock_guard<std::mutex> lock(mu_);\n", reverted: "",
-		finding: "src/registry.cc:3:6: invariant registry-locked: Registry::add must hold mu_ (exclusive) from before its first statement that does work to the end, and declares no guard of it",
+		finding: "src/registry.cc:3:6: invariant registry-locked: Registry::add must hold mu_ (exclusive)",
 	},
 	{
 		name:   "go module in a subdirectory",
@@ -359,5 +358,6 @@ func checkGolangci(t *testing.T, r userRepo, env []string, bin string) {
 	code, out = lint()
 	assert.Equal(t, 1, code, out)
 	assert.Contains(t, out, "pool.go:9:26: call: invariant encoder-retained:")
-	assert.Contains(t, out, fmt.Sprintf("%d issues", 1))
+	// The standard linters see the reverted call too: retain is unused.
+	assert.Contains(t, out, "* guardlint: 1\n")
 }
