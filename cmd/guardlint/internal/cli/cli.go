@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/cliflag"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -102,7 +103,7 @@ func loadInvariants(config, dir string, getenv func(string) string, stderr io.Wr
 var errVersion = errors.New("version printed")
 
 func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
-	fs := newFlagSet("guardlint")
+	fs := cliflag.NewFlagSet("guardlint")
 	opts := &options{}
 	commonFlags(fs, &opts.config, &opts.dir)
 	fs.BoolVar(&opts.tests, "tests", false, "also analyse test files")
@@ -112,7 +113,7 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
 	// Flags added since: keep new ones in this block.
 	fs.StringVar(&opts.tags, "tags", "", "comma-separated build `tags` for loading packages, as go build -tags")
 	showVersion := fs.Bool("version", false, "print guardlint's version and exit")
-	if err := parse(fs, args, stderr, func() { usage(fs, stderr) }); err != nil {
+	if err := cliflag.Parse(fs, args, stderr, func() { usage(fs, stderr) }); err != nil {
 		return nil, err
 	}
 	if *showVersion {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/cliflag"
 	"github.com/guardlint/guardlint/cmd/guardlint/internal/prove"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -60,7 +61,7 @@ func unknownCommand(arg string) string {
 	for i, c := range subcommands {
 		names[i] = c.name
 	}
-	return closest(arg, names)
+	return cliflag.Closest(arg, names)
 }
 
 // usage prints the help of the check command: its synopsis, the
@@ -91,37 +92,6 @@ invariants that cannot be verified), 2 unusable configuration or command
 line, 3 packages failed to load or type-check.
 Also: go vet -vettool=$(command -v guardlint) [packages]. See the README.
 `)
-}
-
-// newFlagSet returns a flag set that reports its own errors (see parse).
-func newFlagSet(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	return fs
-}
-
-// parse parses args. -h prints the usage; an error is printed with a
-// suggestion for a misspelt flag and a pointer to the help, instead of
-// the whole usage.
-func parse(fs *flag.FlagSet, args []string, stderr io.Writer, usage func()) error {
-	fs.Usage = func() {}
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		usage()
-	}
-	if err == nil || errors.Is(err, flag.ErrHelp) {
-		return err
-	}
-	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		var names []string
-		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-		if guess := closest(strings.TrimLeft(name, "-"), names); guess != "" {
-			msg += "; did you mean -" + guess + "?"
-		}
-	}
-	fmt.Fprintf(stderr, "%s: %s\nRun '%s -h' for usage.\n", fs.Name(), msg, fs.Name())
-	return err
 }
 
 // summary is the line printed on stderr after a check: what was checked,
@@ -180,7 +150,7 @@ func versionMain(args []string, stdout, stderr io.Writer, _ func(string) string)
 // listMain is `guardlint list`: the loaded invariants, one per line or
 // as JSON.
 func listMain(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	fs := newFlagSet("guardlint list")
+	fs := cliflag.NewFlagSet("guardlint list")
 	var config, dir string
 	commonFlags(fs, &config, &dir)
 	jsonOut := fs.Bool("json", false, "print the invariants as a JSON array")
@@ -189,7 +159,7 @@ func listMain(args []string, stdout, stderr io.Writer, getenv func(string) strin
 		fs.SetOutput(stderr)
 		fs.PrintDefaults()
 	}
-	if err := parse(fs, args, stderr, listUsage); err != nil {
+	if err := cliflag.Parse(fs, args, stderr, listUsage); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitClean
 		}

@@ -55,6 +55,12 @@ func TestDidYouMean(t *testing.T) {
 	code, _, errOut = run(t, noEnv, "-nothing-like-it")
 	assert.Equal(t, ExitConfig, code)
 	assert.Equal(t, "guardlint: flag provided but not defined: -nothing-like-it\nRun 'guardlint -h' for usage.\n", errOut)
+	code, _, errOut = run(t, noEnv, "prove", "-jbos", "2")
+	assert.Equal(t, ExitConfig, code)
+	assert.Equal(t, "guardlint prove: flag provided but not defined: -jbos; did you mean -jobs?\nRun 'guardlint prove -h' for usage.\n", errOut)
+	code, _, errOut = run(t, noEnv, "list", "-josn")
+	assert.Equal(t, ExitConfig, code)
+	assert.Contains(t, errOut, "did you mean -json?")
 	for arg, want := range map[string]string{"prvoe": "prove", "Prove": "prove", "lsit": "list", "verison": "version"} {
 		code, _, errOut = run(t, noEnv, arg)
 		assert.Equal(t, ExitConfig, code, arg)
