@@ -33,13 +33,13 @@ func IsVet(args []string) bool {
 //
 // The -config flag is registered on the command line, so go vet lists it
 // (through -flags) and passes it on: go vet -vettool=... -config=FILE.
-// Without it, $GUARDLINT_CONFIG and then guardlint.yaml at the root of
-// the module around the package directory are used.
+// Without it, $GUARDLINT_CONFIG and then the nearest guardlint.yaml at or
+// above the package directory, up to the repository root, are used.
 func Vet() {
 	if slices.Contains(os.Args[1:], "-V=full") || slices.Contains(os.Args[1:], "--V=full") {
 		os.Exit(printToolID(os.Stdout, os.Stderr, os.Getenv))
 	}
-	flag.String("config", "", "comma-separated invariants files or directories (default: $"+driver.EnvConfig+", else "+driver.DefaultFile+" at the module root)")
+	flag.String("config", "", "comma-separated invariants files or directories (default: $"+driver.EnvConfig+", else the nearest "+driver.DefaultFile+" up to the repository root)")
 	args := os.Args[1:]
 	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
 		unit, err := readUnit(args[len(args)-1])
