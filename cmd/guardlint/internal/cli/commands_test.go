@@ -61,7 +61,7 @@ func TestDidYouMean(t *testing.T) {
 	code, _, errOut = run(t, noEnv, "list", "-josn")
 	assert.Equal(t, ExitConfig, code)
 	assert.Contains(t, errOut, "did you mean -json?")
-	for arg, want := range map[string]string{"prvoe": "prove", "Prove": "prove", "lsit": "list", "verison": "version"} {
+	for arg, want := range map[string]string{"prvoe": "prove", "Prove": "prove", "lsit": "list", "vresion": "version"} {
 		code, _, errOut = run(t, noEnv, arg)
 		assert.Equal(t, ExitConfig, code, arg)
 		assert.Contains(t, errOut, "unknown command \""+arg+"\"; did you mean "+want+"?", arg)

@@ -12,7 +12,7 @@ func TestClosest(t *testing.T) {
 		"JSON":    "json",    // case only
 		"jsno":    "json",    // a swap
 		"sarf":    "sarif",   // a deletion
-		"verison": "version", // a swap
+		"vresion": "version", // a swap
 		"confgi":  "config",
 		"tag":     "tags",
 		"test":    "tests", // one edit from tests, two from tags
