@@ -3,13 +3,13 @@ module github.com/guardlint/guardlint
 go 1.26.0
 
 require (
+	github.com/ebitengine/purego v0.11.3
 	go.yaml.in/yaml/v3 v3.0.4
 	golang.org/x/mod v0.42.0
 )
 
 require (
 	github.com/davecgh/go-spew v1.1.1 // indirect
-	github.com/ebitengine/purego v0.11.3 // indirect
 	github.com/golangci/plugin-module-register v0.1.2 // indirect
 	github.com/mattn/go-pointer v0.0.1 // indirect
 	github.com/owenrumney/go-sarif/v3 v3.3.1 // indirect

@@ -1,12 +1,19 @@
 package call
 
 import (
+	_ "embed"
+
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/invariants"
 )
 
 // Name is the kind's key in an invariant.
 const Name invariants.Kind = "call"
+
+// schema is the kind's part of the invariants file's JSON Schema.
+//
+//go:embed schema.json
+var schema []byte
 
 // Kind is the call rule kind.
 var Kind = core.Kind{
@@ -17,6 +24,11 @@ var Kind = core.Kind{
 		Decode: decode,
 	},
 	Analyzer: New,
+	Schema:   schema,
+	Examples: map[invariants.Lang]string{
+		invariants.LangGo:  `{function: p.F, call: {to: (*p.Encoder).retain, every_path: true}}`,
+		invariants.LangCPP: `{function: Buffer::get, call: {to: enc->retain}}`,
+	},
 }
 
 // Rule: the target contains a live call to To.

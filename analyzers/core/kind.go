@@ -28,6 +28,17 @@ type Kind struct {
 	// conf (a guardconf analyzer); nil when the kind is not checked for
 	// Go.
 	Analyzer func(conf *analysis.Analyzer) *analysis.Analyzer
+	// Schema is the kind's part of the JSON Schema of the invariants
+	// file: {"rule": the rule's mapping, "go": what its names are for
+	// Go, "treeSitter": what they are for C, C++, CUDA and Rust}. The
+	// registry assembles invariants/schema.json from the kinds' parts.
+	Schema []byte
+	// Examples are one invariant of the kind per language it is checked
+	// for, as a YAML flow mapping of its target and rule: the registry's
+	// test decodes each and checks the facets of the value; Go names go
+	// under "go", token patterns under "cpp" (or another tree-sitter
+	// language).
+	Examples map[invariants.Lang]string
 }
 
 // Rule is what every rule value provides beside invariants.Rule.

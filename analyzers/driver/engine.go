@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/internal/stdfacts"
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/registry"
@@ -81,7 +82,7 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	inScope := map[string]bool{}
 	for _, u := range ms.units(opts.Dir, opts.Patterns) {
 		listed, err := packages.Load(&packages.Config{
-			Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps,
+			Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
 			Dir:        u.Module.Dir,
 			Tests:      opts.Tests,
 			BuildFlags: opts.BuildFlags,
@@ -162,9 +163,8 @@ func reach(inv *invariants.Invariant) []string {
 // listed ones and their dependencies: the listed packages an invariant can
 // concern (the packages of its targets and, see reach, every listed
 // package that depends on the packages it names), which are reported, and
-// the dependencies between those and the packages reach names, which are
-// analysed for their facts but not reported: a partial run (./app/...)
-// still follows an operation that needs a lock two packages away.
+// the packages whose facts they need, which are analysed but not
+// reported (see below).
 func relevant(set *invariants.Set, listed []*packages.Package) ([]string, map[string]bool) {
 	want := map[string]bool{}
 	reached := map[string]bool{} // packages whose importers are concerned too
@@ -192,21 +192,48 @@ func relevant(set *invariants.Set, listed []*packages.Package) ([]string, map[st
 		return memo[p]
 	}
 	report := map[string]bool{}
-	var out []string
 	for _, p := range listed {
 		if want[p.PkgPath] || reached[p.PkgPath] || (len(reached) > 0 && dependsOn(p, reached)) {
 			report[p.PkgPath] = true
-			out = append(out, p.PkgPath)
 		}
 	}
-	if len(reached) > 0 && len(out) > 0 {
+	// Loaded from source for their facts only, not reported: the
+	// dependencies between the concerned packages and the packages reach
+	// names (so a partial run still follows an operation two packages
+	// away), and the packages of the main module that the concerned ones
+	// import (a helper that never returns, an operation that needs a
+	// lock). They are few; the standard library and other modules stay
+	// export data.
+	if len(reached) > 0 && len(report) > 0 {
 		memo = map[*packages.Package]bool{}
 		packages.Visit(listed, nil, func(p *packages.Package) {
 			if _, seen := report[p.PkgPath]; !seen && (reached[p.PkgPath] || dependsOn(p, reached)) {
 				report[p.PkgPath] = false
-				out = append(out, p.PkgPath)
 			}
 		})
+	}
+	seen := map[*packages.Package]bool{}
+	var local func(p *packages.Package)
+	local = func(p *packages.Package) {
+		for _, imp := range p.Imports {
+			if seen[imp] || imp.Module == nil || !imp.Module.Main {
+				continue
+			}
+			seen[imp] = true
+			if _, ok := report[imp.PkgPath]; !ok {
+				report[imp.PkgPath] = false
+			}
+			local(imp)
+		}
+	}
+	for _, p := range listed {
+		if report[p.PkgPath] {
+			local(p)
+		}
+	}
+	out := make([]string, 0, len(report))
+	for p := range report {
+		out = append(out, p)
 	}
 	sort.Strings(out)
 	return out, report
@@ -248,7 +275,7 @@ func analyze(set *invariants.Set, report map[string]bool, pkgs ...*packages.Pack
 	for _, inv := range set.Invariants {
 		byID[inv.ID] = inv
 	}
-	graph, err := checker.Analyze(registry.Analyzers(guardconf.Static(set)), withinLoaded(pkgs), nil)
+	graph, err := checker.Analyze(registry.Analyzers(guardconf.Static(set)), Graph(pkgs), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -281,14 +308,20 @@ func analyze(set *invariants.Set, report map[string]bool, pkgs ...*packages.Pack
 	return out, nil
 }
 
-// withinLoaded returns copies of the packages whose imports keep only
-// packages of the list. An analyzer with facts (requires) runs on the
-// imports of each package it analyses, transitively; the packages left
-// out were loaded from export data, without syntax, and are exactly those
-// that cannot reach an invariant's package, so they have no facts to
-// give. Without the restriction every dependency down to the standard
-// library would be analysed, for nothing.
-func withinLoaded(pkgs []*packages.Package) []*packages.Package {
+// Graph returns the packages to hand x/tools' checker: copies of the
+// loaded packages whose imports keep only packages of the list, plus, for
+// an import of the standard library loaded from export data, the stub
+// that carries its ctrlflow facts (see package stdfacts).
+//
+// An analyzer with facts (ctrlflow, requires) runs on the imports of each
+// package it analyses, transitively, and needs their syntax. The packages
+// left out were loaded from export data, without syntax: those of the
+// standard library give their NoReturn facts through their stubs; the
+// others are exactly those that cannot reach an invariant's package, so
+// they have no requires facts to give. Without the restriction every
+// dependency down to the standard library would be type-checked and
+// analysed from source, for facts that do not change.
+func Graph(pkgs []*packages.Package) []*packages.Package {
 	byID := map[string]*packages.Package{}
 	out := make([]*packages.Package, len(pkgs))
 	for i, p := range pkgs {
@@ -296,11 +329,21 @@ func withinLoaded(pkgs []*packages.Package) []*packages.Package {
 		out[i] = &cp
 		byID[p.ID] = &cp
 	}
+	stubs := map[string]*packages.Package{}
 	for _, p := range out {
 		imports := map[string]*packages.Package{}
 		for path, imp := range p.Imports {
 			if cp := byID[imp.ID]; cp != nil {
 				imports[path] = cp
+				continue
+			}
+			st, seen := stubs[imp.ID]
+			if !seen {
+				st = stdfacts.Stub(imp, p.TypesSizes, p.Fset)
+				stubs[imp.ID] = st
+			}
+			if st != nil {
+				imports[path] = st
 			}
 		}
 		p.Imports = imports

@@ -277,3 +277,21 @@ func TestJSONSchema(t *testing.T) {
 		assert.Error(t, validate([]byte(broken)), broken)
 	}
 }
+
+// TestSARIFDescribesEveryKind checks that a requires invariant, like
+// every other kind, gets its rule as its SARIF short description: it got
+// its id ("invariant dispatch-locked") when the description was written
+// apart from the kinds.
+func TestSARIFDescribesEveryKind(t *testing.T) {
+	dir, err := filepath.Abs("../requires/testdata/module")
+	require.NoError(t, err)
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	require.NoError(t, SARIF(&buf, Report{Root: dir, Set: set}, ""))
+	log, err := sarif.FromBytes(buf.Bytes(), sarif.WithStrictValidation())
+	require.NoError(t, err)
+	rules := log.Runs[0].Tool.Driver.Rules
+	require.Len(t, rules, 1)
+	assert.Equal(t, "every call of (*gpu.Encoder).dispatchLocked must hold gpu.evalMu", *rules[0].ShortDescription.Text)
+}

@@ -1,12 +1,19 @@
 package forbid
 
 import (
+	_ "embed"
+
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/invariants"
 )
 
 // Name is the kind's key in an invariant.
 const Name invariants.Kind = "forbid"
+
+// schema is the kind's part of the invariants file's JSON Schema.
+//
+//go:embed schema.json
+var schema []byte
 
 // Kind is the forbid rule kind.
 var Kind = core.Kind{
@@ -17,6 +24,11 @@ var Kind = core.Kind{
 		Decode: decode,
 	},
 	Analyzer: New,
+	Schema:   schema,
+	Examples: map[invariants.Lang]string{
+		invariants.LangGo:  `{function: p.Reset, forbid: {call: (*p.Encoder).release}}`,
+		invariants.LangCPP: `{function: Buffer::reset, forbid: {call: enc->release}}`,
+	},
 }
 
 // Rule: the target contains no call of Call that runs or might run.

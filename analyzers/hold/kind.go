@@ -1,12 +1,19 @@
 package hold
 
 import (
+	_ "embed"
+
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/invariants"
 )
 
 // Name is the kind's key in an invariant.
 const Name invariants.Kind = "hold"
+
+// schema is the kind's part of the invariants file's JSON Schema.
+//
+//go:embed schema.json
+var schema []byte
 
 // Kind is the hold rule kind.
 var Kind = core.Kind{
@@ -17,6 +24,11 @@ var Kind = core.Kind{
 		Decode: decode,
 	},
 	Analyzer: New,
+	Schema:   schema,
+	Examples: map[invariants.Lang]string{
+		invariants.LangGo:  `{function: p.Eval, hold: {lock: p.evalMu}}`,
+		invariants.LangCPP: `{function: Registry::add, hold: {lock: mu}}`,
+	},
 }
 
 // Rule: Lock is held, in Mode, from before the first statement that does

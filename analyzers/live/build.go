@@ -53,7 +53,10 @@ func (b *builder) build(block *ast.BlockStmt) {
 		}
 		return true
 	})
-	g := cfg.New(block, b.mayReturn)
+	// The control-flow graph is ctrlflow's: calls of functions that never
+	// return (this package's, by its analysis; others', by its facts) end
+	// their block.
+	g := b.cfg()
 	reach := b.fold(g)
 
 	index := map[*cfg.Block]*Block{}
@@ -335,42 +338,13 @@ func (b *builder) record(o *Occurrence) {
 	b.body.Calls = append(b.body.Calls, o)
 }
 
-// noReturn lists functions that never return normally, by full name.
-var noReturn = map[string]bool{
-	"os.Exit":                   true,
-	"runtime.Goexit":            true,
-	"log.Fatal":                 true,
-	"log.Fatalf":                true,
-	"log.Fatalln":               true,
-	"log.Panic":                 true,
-	"log.Panicf":                true,
-	"log.Panicln":               true,
-	"(*log.Logger).Fatal":       true,
-	"(*log.Logger).Fatalf":      true,
-	"(*log.Logger).Fatalln":     true,
-	"(*log.Logger).Panic":       true,
-	"(*log.Logger).Panicf":      true,
-	"(*log.Logger).Panicln":     true,
-	"(*testing.common).FailNow": true,
-	"(*testing.common).Fatal":   true,
-	"(*testing.common).Fatalf":  true,
-	"(*testing.common).SkipNow": true,
-	"(*testing.common).Skip":    true,
-	"(*testing.common).Skipf":   true,
-	"(testing.TB).FailNow":      true,
-	"(testing.TB).Fatal":        true,
-	"(testing.TB).Fatalf":       true,
-	"(testing.TB).SkipNow":      true,
-	"(testing.TB).Skip":         true,
-	"(testing.TB).Skipf":        true,
-}
-
-func (b *builder) mayReturn(call *ast.CallExpr) bool {
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if bi, ok := b.info.Uses[id].(*types.Builtin); ok && bi.Name() == "panic" {
-			return false
-		}
+// cfg returns ctrlflow's graph of the body being built.
+func (b *builder) cfg() *cfg.CFG {
+	switch n := b.body.Node.(type) {
+	case *ast.FuncDecl:
+		return b.in.cfgs.FuncDecl(n)
+	case *ast.FuncLit:
+		return b.in.cfgs.FuncLit(n)
 	}
-	fn := calleeOf(b.info, call)
-	return fn == nil || !noReturn[fn.FullName()]
+	panic(fmt.Sprintf("live: no control-flow graph for a %T", b.body.Node))
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -24,11 +25,13 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/live",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Info](),
+	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	info := &Info{
 		pass:   pass,
+		cfgs:   pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs),
 		bodies: map[ast.Node]*Body{},
 		decls:  map[*types.Func]*ast.FuncDecl{},
 		runs:   map[runKey]runState{},
@@ -56,6 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 // and is safe for use by several analyzers at once.
 type Info struct {
 	pass *analysis.Pass
+	cfgs *ctrlflow.CFGs
 
 	mu     sync.Mutex
 	bodies map[ast.Node]*Body // by *ast.FuncDecl or *ast.FuncLit

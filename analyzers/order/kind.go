@@ -1,12 +1,19 @@
 package order
 
 import (
+	_ "embed"
+
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/invariants"
 )
 
 // Name is the kind's key in an invariant.
 const Name invariants.Kind = "order"
+
+// schema is the kind's part of the invariants file's JSON Schema.
+//
+//go:embed schema.json
+var schema []byte
 
 // Kind is the order rule kind.
 var Kind = core.Kind{
@@ -17,6 +24,11 @@ var Kind = core.Kind{
 		Decode: decode,
 	},
 	Analyzer: New,
+	Schema:   schema,
+	Examples: map[invariants.Lang]string{
+		invariants.LangGo:  `{function: p.Load, order: {first: p.checkBounds, then: (*p.Table).read}}`,
+		invariants.LangCPP: `{function: load, order: {first: check_bounds, then: read}}`,
+	},
 }
 
 // Rule: every live call to Then is preceded, on every path from the

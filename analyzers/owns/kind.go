@@ -1,6 +1,8 @@
 package owns
 
 import (
+	_ "embed"
+
 	"go/token"
 
 	"github.com/guardlint/guardlint/analyzers/core"
@@ -9,6 +11,11 @@ import (
 
 // Name is the kind's key in an invariant.
 const Name invariants.Kind = "owns"
+
+// schema is the kind's part of the invariants file's JSON Schema.
+//
+//go:embed schema.json
+var schema []byte
 
 // Kind is the owns rule kind.
 var Kind = core.Kind{
@@ -20,6 +27,11 @@ var Kind = core.Kind{
 		Decode: decode,
 	},
 	Analyzer: New,
+	Schema:   schema,
+	Examples: map[invariants.Lang]string{
+		invariants.LangGo:  `{field: (p.Buffer).active, owns: {writers: [(*p.Buffer).set]}}`,
+		invariants.LangCPP: `{field: Buffer::active, owns: {writers: [Buffer::set]}}`,
+	},
 }
 
 // Rule: the target field is written only inside Writers.

@@ -1,12 +1,19 @@
 package requires
 
 import (
+	_ "embed"
+
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/invariants"
 )
 
 // Name is the kind's key in an invariant.
 const Name invariants.Kind = "requires"
+
+// schema is the kind's part of the invariants file's JSON Schema.
+//
+//go:embed schema.json
+var schema []byte
 
 // Kind is the requires rule kind: Go only, since it follows calls across
 // functions and packages through go/types.
@@ -18,6 +25,10 @@ var Kind = core.Kind{
 		Decode: decode,
 	},
 	Analyzer: New,
+	Schema:   schema,
+	Examples: map[invariants.Lang]string{
+		invariants.LangGo: `{function: p.encodeLocked, requires: {lock: p.evalMu}}`,
+	},
 }
 
 // Rule: every call of the target functions happens with Lock held in

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/suppress"
 	"github.com/guardlint/guardlint/analyzers/treesitter/cfamily"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/rustlang"
@@ -158,7 +159,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 		}
 	}
 	dirs, errs := suppressions(matched)
-	out = suppress(set, out, dirs)
+	out = applySuppressions(set, out, dirs)
 	for _, err := range errs {
 		out = append(out, core.Finding{Message: fmt.Sprintf("cannot read suppressions: %v", err)})
 	}
@@ -201,7 +202,7 @@ type marked struct {
 
 // note records path when src may hold a directive.
 func (m *marked) note(path string, src []byte) {
-	if bytes.Contains(src, []byte(suppressPrefix)) {
+	if bytes.Contains(src, []byte(suppress.Prefix)) {
 		m.mu.Lock()
 		m.files[path] = true
 		m.mu.Unlock()

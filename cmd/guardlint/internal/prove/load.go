@@ -91,9 +91,15 @@ func loadUnit(set *invariants.Set, u driver.Unit, out loaded) error {
 	if len(errs) > 0 {
 		return errors.New("guardlint proves only code that type-checks:\n" + strings.Join(errs, "\n"))
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{live.Analyzer}, pkgs, nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{live.Analyzer}, driver.Graph(pkgs), nil)
 	if err != nil {
 		return err
+	}
+	// The graph holds copies whose imports are cut to what the analysis
+	// needs; a mutant is type-checked against the package's own imports.
+	loaded := map[string]*packages.Package{}
+	for _, p := range pkgs {
+		loaded[p.ID] = p
 	}
 	for act := range graph.All() {
 		if !act.IsRoot {
@@ -102,7 +108,7 @@ func loadUnit(set *invariants.Set, u driver.Unit, out loaded) error {
 		if act.Err != nil {
 			return act.Err
 		}
-		p, err := mutate.NewPackage(act.Package, act.Result.(*live.Info))
+		p, err := mutate.NewPackage(loaded[act.Package.ID], act.Result.(*live.Info))
 		if err != nil {
 			return err
 		}

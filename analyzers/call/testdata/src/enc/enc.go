@@ -219,3 +219,37 @@ func taggedSwitch(e *Encoder, on bool) {
 		e.retain()
 	}
 }
+
+// die always panics: calls after it never run.
+func die(msg string) {
+	panic(msg)
+}
+
+// fatalf always exits, through a function of another package that never
+// returns.
+func fatalf(format string, args ...any) {
+	log.Printf(format, args...)
+	os.Exit(2)
+}
+
+// maybeDie panics only sometimes: calls after it run.
+func maybeDie(ok bool) {
+	if !ok {
+		panic("not ok")
+	}
+}
+
+func afterDie(e *Encoder) {
+	die("reverted")
+	e.retain() // want `invariant after-helper-that-panics: .*after a terminating statement`
+}
+
+func afterFatalf(e *Encoder) {
+	fatalf("no encoder")
+	e.retain() // want `invariant after-helper-that-exits: .*after a terminating statement`
+}
+
+func beforeMaybeDie(e *Encoder, ok bool) {
+	maybeDie(ok)
+	e.retain()
+}
