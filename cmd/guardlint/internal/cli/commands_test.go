@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -143,4 +144,24 @@ func TestTagsFlag(t *testing.T) {
 	code, out, _ = run(t, noEnv, "-C", dir, "-tags", "fast")
 	assert.Equal(t, ExitFindings, code)
 	assert.Contains(t, out, "p/runfast.go:7:6: invariant run-helps:")
+}
+
+// TestVersionOf checks the version read from the build information: a
+// module version wins; a build from a checkout without one names its
+// commit and whether the tree had changes.
+func TestVersionOf(t *testing.T) {
+	info := func(version string, settings ...debug.BuildSetting) *debug.BuildInfo {
+		return &debug.BuildInfo{Main: debug.Module{Path: "github.com/guardlint/guardlint", Version: version}, Settings: settings}
+	}
+	rev := debug.BuildSetting{Key: "vcs.revision", Value: "0123456789abcdef0123"}
+	dirty := debug.BuildSetting{Key: "vcs.modified", Value: "true"}
+	assert.Equal(t, "v1.2.3", versionOf(info("v1.2.3", rev)))
+	assert.Equal(t, "v0.0.0-20261201085445-d92b42c76d2a+dirty", versionOf(info("v0.0.0-20261201085445-d92b42c76d2a+dirty", rev, dirty)))
+	assert.Equal(t, "devel-0123456789ab", versionOf(info("(devel)", rev)))
+	assert.Equal(t, "devel-0123456789ab-modified", versionOf(info("(devel)", rev, dirty)))
+	assert.Equal(t, "devel", versionOf(info("(devel)")))
+	assert.Equal(t, "devel", versionOf(nil))
+
+	assert.Equal(t, "1.2.3", sarifVersionOf("v1.2.3"))
+	assert.Equal(t, "0.0.0-devel-0123456789ab", sarifVersionOf("devel-0123456789ab"))
 }

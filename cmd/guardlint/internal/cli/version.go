@@ -13,8 +13,13 @@ import (
 // else "devel" with the commit it was built from and whether the tree had
 // changes, else "devel".
 func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
+	info, _ := debug.ReadBuildInfo()
+	return versionOf(info)
+}
+
+// versionOf is version for the build information info, which may be nil.
+func versionOf(info *debug.BuildInfo) string {
+	if info == nil {
 		return "devel"
 	}
 	if v := info.Main.Version; v != "" && v != "(devel)" {
@@ -51,7 +56,11 @@ func versionLine() string {
 // starts with a number: v1.2.3 is 1.2.3, and a development build is
 // 0.0.0-devel-<commit>.
 func sarifVersion() string {
-	v := version()
+	return sarifVersionOf(version())
+}
+
+// sarifVersionOf is sarifVersion for the version v.
+func sarifVersionOf(v string) string {
 	if strings.HasPrefix(v, "devel") {
 		return "0.0.0-" + v
 	}
