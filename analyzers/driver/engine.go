@@ -197,21 +197,12 @@ func relevant(set *invariants.Set, listed []*packages.Package) ([]string, map[st
 			report[p.PkgPath] = true
 		}
 	}
-	// Loaded from source for their facts only, not reported: the
-	// dependencies between the concerned packages and the packages reach
-	// names (so a partial run still follows an operation two packages
-	// away), and the packages of the main module that the concerned ones
-	// import (a helper that never returns, an operation that needs a
-	// lock). They are few; the standard library and other modules stay
-	// export data.
-	if len(reached) > 0 && len(report) > 0 {
-		memo = map[*packages.Package]bool{}
-		packages.Visit(listed, nil, func(p *packages.Package) {
-			if _, seen := report[p.PkgPath]; !seen && (reached[p.PkgPath] || dependsOn(p, reached)) {
-				report[p.PkgPath] = false
-			}
-		})
-	}
+	// Loaded from source for their facts only, not reported: the packages
+	// of the main module that the concerned ones import, so that their
+	// facts (a helper that never returns, an operation that needs a lock)
+	// reach their importers, also in a partial run (./app/... still
+	// follows an operation two packages away). They are few; the standard
+	// library and other modules stay export data.
 	seen := map[*packages.Package]bool{}
 	var local func(p *packages.Package)
 	local = func(p *packages.Package) {
