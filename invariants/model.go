@@ -1,6 +1,9 @@
 package invariants
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // Version is the only file format version this loader reads.
 const Version = 1
@@ -57,6 +60,13 @@ func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.
 type Set struct {
 	Files      []*File
 	Invariants []*Invariant
+
+	// resolve records the one Resolve call that fixes the names' readings.
+	resolve struct {
+		sync.Mutex
+		done bool
+		err  error
+	}
 }
 
 // File is one invariants file.

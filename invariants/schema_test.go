@@ -42,7 +42,7 @@ func yamlToJSON(t *testing.T, data []byte) any {
 // examples here, and the repository's own invariants beside this package.
 func exampleFiles(t *testing.T) []string {
 	var files []string
-	for _, pattern := range []string{"testdata/examples/*.yaml", "*.yaml", "../guardlint.yaml", "../docs/examples/*.yaml", "../bench/*/guardlint.yaml", "../analyzers/*/testdata/*.yaml"} {
+	for _, pattern := range []string{"testdata/examples/*.yaml", "*.yaml", "../guardlint.yaml", "../docs/examples/*.yaml", "../bench/*/guardlint.yaml", "../analyzers/*/testdata/*.yaml", "../analyzers/resolve/testdata/dotted/*.yaml"} {
 		m, err := filepath.Glob(pattern)
 		require.NoError(t, err)
 		files = append(files, m...)
@@ -88,6 +88,8 @@ func TestSchemaAgreesWithLoader(t *testing.T) {
 		"owns with function":     "version: 1\ninvariants: [{id: a, why: w, function: p.F, owns: {writers: [p.G]}}]\n",
 		"function and functions": "version: 1\ninvariants: [{id: a, why: w, function: p.F, functions: [p.G], call: {to: p.G}}]\n",
 		"name with spaces":       "version: 1\ninvariants: [{id: a, why: w, function: p.F G, call: {to: p.G}}]\n",
+		"type params, no member": "version: 1\ninvariants: [{id: a, why: w, function: 'p.Map[K]', call: {to: p.G}}]\n",
+		"bad type param":         "version: 1\ninvariants: [{id: a, why: w, function: '(*p.Map[K, 1]).Get', call: {to: p.G}}]\n",
 		"requires bad mode":      "version: 1\ninvariants: [{id: a, why: w, function: p.F, requires: {lock: p.mu, mode: write}}]\n",
 		"requires without lock":  "version: 1\ninvariants: [{id: a, why: w, function: p.F, requires: {acquire: [p.L]}}]\n",
 		"requires on a field":    "version: 1\ninvariants: [{id: a, why: w, field: p.T.f, requires: {lock: p.mu}}]\n",

@@ -3,6 +3,7 @@ package call
 import (
 	_ "embed"
 	"go/types"
+	"slices"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/internal/docs"
@@ -23,9 +24,8 @@ func New(conf *analysis.Analyzer) *analysis.Analyzer {
 
 func run(r *rule.Rule) {
 	for _, inv := range r.Invariants() {
-		callee, err := r.Func(ruleOf(inv).To)
-		if err != nil {
-			r.Unverifiable(inv, ruleOf(inv).To.Pos, "callee %s does not resolve from package %s: %v", ruleOf(inv).To.Short(), r.Pass.Pkg.Path(), err)
+		callee, ok := r.ResolveFunc(inv, "callee", ruleOf(inv).To)
+		if !ok {
 			continue
 		}
 		fns := []*types.Func{callee}
@@ -70,7 +70,7 @@ func tracker(fns []*types.Func) *live.Analysis[bool] {
 			if e.Lit != nil { // a deferred literal: its calls run at exit
 				return called || callsOnEveryPath(e.Lit, fns)
 			}
-			return called || isOneOf(e.Callee, fns)
+			return called || (e.Callee != nil && slices.Contains(fns, e.Callee))
 		},
 	}
 }
@@ -97,16 +97,4 @@ func check(r *rule.Rule, inv *invariants.Invariant, t rule.Target, fns []*types.
 		}
 	}
 	verdict(r.For(inv), f)
-}
-
-func isOneOf(fn *types.Func, fns []*types.Func) bool {
-	if fn == nil {
-		return false
-	}
-	for _, f := range fns {
-		if f == fn {
-			return true
-		}
-	}
-	return false
 }

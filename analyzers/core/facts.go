@@ -42,6 +42,16 @@ func (l Liveness) Live() bool { return l.Dead == "" }
 // must count.
 func (l Liveness) MayRun() bool { return l.Dead == "" || l.Maybe }
 
+// Because returns the liveness of code inside this code that does not
+// run for why: the outermost reason wins, since it is the one a reader
+// fixes.
+func (l Liveness) Because(why string) Liveness {
+	if l.Dead != "" {
+		return l
+	}
+	return Liveness{Dead: why}
+}
+
 // Occurrence is a call (or a reference to a function) that matches a
 // rule's pattern, with whether it runs.
 type Occurrence struct {

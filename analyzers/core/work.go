@@ -1,5 +1,7 @@
 package core
 
+import "slices"
+
 // "Does work" has one definition, here. It decides where a lock must be
 // held (hold) and which statement a revert moves a lock or an unlock past
 // (guardlint prove). Each front end describes a statement as a Step, in
@@ -19,8 +21,8 @@ const (
 	// Empty is an empty statement or block.
 	Empty
 	// Declaration declares names (types, aliases, usings, nested items,
-	// variables or constants) and computes Values for them, and nothing
-	// else.
+	// variables or constants), or assigns to the function's own locals,
+	// and computes Values for them, and nothing else.
 	Declaration
 	// Defer registers a call to run when the function returns; the call
 	// is judged where it runs. Values are its arguments, computed now.
@@ -33,6 +35,9 @@ const (
 	Inline
 	// Condition is the condition of a branch or loop, with its Values.
 	Condition
+	// Return leaves the function (a return, or a panic) with Values: its
+	// results, or the panic's value.
+	Return
 )
 
 // Value says what computing one value involves.
@@ -47,6 +52,10 @@ const (
 	// LockAddress is the address of the lock the rule follows, or a
 	// reference to it: taking it touches nothing the lock protects.
 	LockAddress
+	// Local reads only the function's own locals and parameters (not
+	// what they point to), constants and literals: a value no other
+	// goroutine can change under it.
+	Local
 )
 
 // Step is a statement described for DoesWork.
@@ -55,22 +64,22 @@ type Step struct {
 	Values []Value
 }
 
-// DoesWork reports whether a statement does work that a lock must cover:
-// anything but an empty statement, a lock operation, a literal run in
-// place (whose statements are judged themselves), and a declaration,
-// deferred call or condition whose values are all constants or the lock's
-// own address.
+// DoesWork reports whether a statement does work that a lock must cover.
+// Work is reading or writing anything but the function's own locals and
+// parameters, calling a function, and operating on a channel. So these do
+// none: an empty statement, a lock operation, a literal run in place
+// (whose statements are judged themselves), and a declaration or an
+// assignment of locals, a deferred call's arguments, a condition, a
+// return or a panic whose values are all constants, locals or the lock's
+// own address. A guard clause that checks its parameters and returns
+// (`if p == nil { return errNil }`) does none; returning a field it read
+// under the lock after unlocking (`mu.Unlock(); return f.n`) does.
 func DoesWork(s Step) bool {
 	switch s.Kind {
 	case Empty, LockOp, Inline:
 		return false
-	case Declaration, Defer, Condition:
-		for _, v := range s.Values {
-			if v == Computed {
-				return true
-			}
-		}
-		return false
+	case Declaration, Defer, Condition, Return:
+		return slices.Contains(s.Values, Computed)
 	}
 	return true
 }

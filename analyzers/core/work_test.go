@@ -23,6 +23,11 @@ func TestDoesWork(t *testing.T) {
 		{"deferred call with an argument computed now", Step{Kind: Defer, Values: []Value{Computed}}, true},
 		{"constant condition", Step{Kind: Condition, Values: []Value{Constant}}, false},
 		{"condition", Step{Kind: Condition, Values: []Value{Computed}}, true},
+		{"assignment of locals", Step{Kind: Declaration, Values: []Value{Local, Constant}}, false},
+		{"return of locals", Step{Kind: Return, Values: []Value{Local, Constant}}, false},
+		{"return without results", Step{Kind: Return}, false},
+		{"return of shared state", Step{Kind: Return, Values: []Value{Local, Computed}}, true},
+		{"condition on parameters", Step{Kind: Condition, Values: []Value{Local}}, false},
 		{"anything else", Step{Kind: Other}, true},
 	} {
 		assert.Equal(t, tc.want, DoesWork(tc.step), tc.name)

@@ -100,6 +100,15 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 		}
 	}
 	phase("list", len(inScope))
+	// Names whose path has a dot in its last element are read against
+	// the listed packages and their dependencies, in every module.
+	var known []string
+	for _, l := range lists {
+		packages.Visit(l.listed, nil, func(p *packages.Package) { known = append(known, p.PkgPath) })
+	}
+	if err := set.Resolve(known); err != nil {
+		return nil, err
+	}
 	res := &Result{}
 	res.Findings = append(res.Findings, scope(set, ms, lists, inScope, opts, res)...)
 	phase("scope", len(inScope))

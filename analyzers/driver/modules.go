@@ -114,7 +114,9 @@ func findModules(set *invariants.Set, dir string) *modules {
 			add(moduleAt(filepath.Dir(abs)))
 		}
 	}
-	pkgs := goPackages(set)
+	// Before the names are resolved (Set.Resolve), a name may be read in
+	// more than one package: every reading's package gets its module.
+	pkgs := append(goPackages(set), set.Candidates()...)
 	if ms.assign(pkgs) {
 		for _, m := range modulesUnder(RepoRoot(dir)) {
 			add(m, true)
@@ -146,6 +148,9 @@ func (ms *modules) assign(pkgs []string) bool {
 // module, else the module around the run's directory (p may be a
 // dependency), else nowhere.
 func (ms *modules) lookupDir(p string) string {
+	if _, assigned := ms.owner[p]; !assigned {
+		ms.assign([]string{p})
+	}
 	if m := ms.owner[p]; m != nil {
 		return m.Dir
 	}

@@ -1,7 +1,9 @@
 package driver
 
 import (
+	"errors"
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/core"
@@ -118,11 +120,40 @@ func missingPackages(set *invariants.Set, ms *modules, known map[string]bool) []
 	for _, inv := range set.Invariants {
 		for _, p := range inv.Packages() {
 			if !known[p] && !exists[p] {
-				out = append(out, core.Unverifiable(inv, inv.Pos, "package %s not found", p))
+				out = append(out, core.Unverifiable(inv, inv.Pos, "package %s not found%s", p, invariants.Suggest(p, maps.Keys(known))))
 			}
 		}
 	}
 	return out
+}
+
+// ResolveExisting reads the names whose package path has a dot in its
+// last element against the packages of their readings that exist, looked
+// up with go list from dir: for a driver that lists no packages before the
+// analysis (the golangci-lint plugin). A name that two existing packages
+// can hold is an error, with its position.
+func ResolveExisting(set *invariants.Set, dir string) error {
+	var known []string
+	if candidates := set.Candidates(); len(candidates) > 0 {
+		pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: dir}, candidates...)
+		if err != nil {
+			return fmt.Errorf("guardlint: looking up the invariants' packages: %w", err)
+		}
+		for _, p := range pkgs {
+			if len(p.Errors) == 0 {
+				known = append(known, p.PkgPath)
+			}
+		}
+	}
+	var list invariants.ErrorList
+	if err := set.Resolve(known); errors.As(err, &list) {
+		lines := make([]string, len(list))
+		for i, e := range list {
+			lines[i] = fmt.Sprintf("%s:%d:%d: %s", core.RelPath(dir, e.Pos.File), e.Pos.Line, e.Pos.Col, e.Msg)
+		}
+		return fmt.Errorf("guardlint: names in the invariants are ambiguous:\n%s", strings.Join(lines, "\n"))
+	}
+	return nil
 }
 
 // Lines formats findings one per line, with paths relative to dir: the

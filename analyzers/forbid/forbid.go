@@ -20,9 +20,8 @@ func New(conf *analysis.Analyzer) *analysis.Analyzer {
 
 func run(r *rule.Rule) {
 	for _, inv := range r.Invariants() {
-		banned, err := r.Func(ruleOf(inv).Call)
-		if err != nil {
-			r.Unverifiable(inv, ruleOf(inv).Call.Pos, "forbidden call %s does not resolve from package %s: %v", ruleOf(inv).Call.Short(), r.Pass.Pkg.Path(), err)
+		banned, ok := r.ResolveFunc(inv, "forbidden call", ruleOf(inv).Call)
+		if !ok {
 			continue
 		}
 		for _, t := range r.Targets(inv) {

@@ -18,6 +18,9 @@ import (
 // to put them in, so they stop the run the way a broken invariants file
 // does.
 func preflight(set *invariants.Set, dir string) error {
+	if err := driver.ResolveExisting(set, dir); err != nil {
+		return err
+	}
 	if err := driver.ErrorOf("invariants name packages that do not exist", driver.MissingPackages(set, dir, nil), dir); err != nil {
 		return err
 	}

@@ -32,14 +32,18 @@ type checker struct {
 func run(r *rule.Rule) {
 	res := &locks.Resolver{Info: r.Pass.TypesInfo, Live: r.Live}
 	for _, inv := range r.Invariants() {
-		lock, err := r.Var(ruleOf(inv).Lock)
-		if err != nil {
-			r.Unverifiable(inv, ruleOf(inv).Lock.Pos, "lock %s does not resolve from package %s: %v", ruleOf(inv).Lock.Short(), r.Pass.Pkg.Path(), err)
+		lock, ok := r.ResolveVar(inv, "lock", ruleOf(inv).Lock)
+		if !ok {
 			continue
 		}
 		c := &checker{r: r, inv: inv, lock: &locks.Followed{Res: res, Lock: lock, Mode: ruleOf(inv).Mode}}
 		if lock.IsField() {
-			c.lock.Owner = r.Package(ruleOf(inv).Lock.Pkg).Scope().Lookup(ruleOf(inv).Lock.Ident).Type()
+			owner, err := r.Owner(ruleOf(inv).Lock)
+			if err != nil {
+				r.Unverifiable(inv, ruleOf(inv).Lock.Pos, "lock %s does not resolve from package %s: %v", ruleOf(inv).Lock.Short(), r.Pass.Pkg.Path(), err)
+				continue
+			}
+			c.lock.Owner = owner.Type()
 		}
 		helpers, ok := r.Funcs(inv, "helper", ruleOf(inv).Via)
 		if !ok {
@@ -115,31 +119,73 @@ func (c *checker) check(t rule.Target) {
 				note(s.Node)
 			}
 		},
-		Effect: func(_ bool, _ *live.Step, e *live.Effect) {
+		Effect: func(held bool, _ *live.Step, e *live.Effect) {
 			if e.Deferred {
 				return
 			}
 			switch c.lock.Change(e, recv) {
 			case locks.Acquires:
 				f.acquired = true
+				if held && !e.Cond && f.relocked == nil {
+					f.relocked = e.Call
+				}
 			case locks.OtherMode:
 				if f.wrongMode == nil {
 					f.wrongMode = e.Call
 				}
+				if held && r.Mode == invariants.Shared && f.relocked == nil {
+					f.relocked = e.Call // Lock under RLock
+				}
 			}
 		},
 	})
-	for _, exit := range flow.Exits {
-		if !exit.State {
-			note(exit.Return)
-		}
-	}
-	switch bad.(type) {
-	case nil:
-	case *ast.ReturnStmt:
-		f.unheld = rule.At(bad.Pos()) // may be the synthetic return at the closing brace
-	default:
+	c.atReturn(t.Body, flow, recv, &f)
+	if bad != nil {
 		f.unheld = bad
 	}
 	verdict(c.r.For(c.inv), f)
+}
+
+// atReturn runs the body's deferred calls when it returns, last registered
+// first, from the state every return leaves: a deferred lock of a lock
+// still held deadlocks (`Lock(); defer Lock()`), and a deferred call that
+// runs after a deferred unlock runs without the lock.
+func (c *checker) atReturn(body *live.Body, flow *live.Flow[bool], recv types.Object, f *facts) {
+	if len(flow.Exits) == 0 {
+		return
+	}
+	held := true
+	for _, x := range flow.Exits {
+		held = held && x.State
+	}
+	var defers []*live.Effect
+	for _, blk := range body.Blocks {
+		for _, step := range blk.Steps {
+			for _, e := range step.Effects {
+				if e.Deferred {
+					defers = append(defers, e)
+				}
+			}
+		}
+	}
+	for i := len(defers) - 1; i >= 0; i-- {
+		e := defers[i]
+		if e.Lit != nil {
+			held = c.analysis(recv).After(e.Lit, held)
+			continue
+		}
+		switch c.lock.Change(e, recv) {
+		case locks.Acquires:
+			if held && f.relocked == nil {
+				f.relocked = e.Call
+			}
+			held = true
+		case locks.Releases:
+			held = false
+		case locks.Keeps:
+			if !held && f.acquired && f.lateDefer == nil {
+				f.lateDefer = e.Call
+			}
+		}
+	}
 }

@@ -29,16 +29,33 @@ type facts struct {
 	// (in a nested block, a temporary, bound to `_`, dead), with why.
 	ignored    core.Site
 	ignoredWhy string
+	// relocked is a lock of the lock where it is already held: Go's
+	// mutexes are not reentrant, so Lock under Lock deadlocks, and the
+	// sync package prohibits recursive read locking, which deadlocks as
+	// soon as a writer waits in between (`Lock(); defer Lock()`, the
+	// Unlock-to-Lock typo).
+	relocked core.Site
+	// lateDefer is a deferred call that runs when the function returns,
+	// after the lock was released.
+	lateDefer core.Site
 }
 
 // verdict is the hold rule's judgement of one definition: the lock is
-// held, in the rule's mode, from before the first statement that does
-// work to every return. A finding says what broke, where a reader sees it.
+// held, in the rule's mode, at every statement that does work
+// (core.DoesWork): taken before the first, and released, if before the
+// return, only once no work remains. A finding says what broke, where a
+// reader sees it.
 func verdict(rep core.Reporter, f facts) {
+	const span = "at every statement that does work"
+	if f.relocked != nil {
+		rep.Report(f.relocked, "%s is already held here: locking it again deadlocks, since Go's mutexes are not reentrant", f.lock)
+	}
+	if f.lateDefer != nil {
+		rep.Report(f.lateDefer, "this deferred call runs when %s returns, after %s is released; it must hold it (%s) %s", f.fn, f.lock, f.mode, span)
+	}
 	if f.acquired && f.unheld == nil && f.released == nil {
 		return
 	}
-	const span = "from before its first statement that does work to every return"
 	switch {
 	case f.wrongMode != nil && !f.acquired:
 		rep.Report(f.wrongMode, "%s is not held in %s mode here; %s must hold it %s, and takes it in the other mode", f.lock, f.mode, f.fn, span)
@@ -47,7 +64,7 @@ func verdict(rep core.Reporter, f facts) {
 	case !f.acquired:
 		rep.Report(f.at, "%s must hold %s (%s) %s, and never acquires it", f.fn, f.lock, f.mode, span)
 	case f.released != nil:
-		rep.Report(f.released, "%s is released here, but %s must hold it to every return: the statement at line %d still does work", f.lock, f.fn, rep.Line(f.workAfter))
+		rep.Report(f.released, "%s is released here, but %s must hold it %s: the statement at line %d still does", f.lock, f.fn, span, rep.Line(f.workAfter))
 	case f.takenAt != nil:
 		rep.Report(f.unheld, "%s is not held here; %s must hold it (%s) %s, and takes it only at line %d", f.lock, f.fn, f.mode, span, rep.Line(f.takenAt))
 	default:

@@ -6,12 +6,15 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"sync"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/ctrlflow"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -25,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/live",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Info](),
-	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -36,22 +39,20 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:  map[*types.Func]*ast.FuncDecl{},
 		runs:   map[runKey]runState{},
 		bound:  map[*types.Var]*ast.FuncLit{},
-		single: singleAssignments(pass),
+		single: singleAssignments(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)),
 	}
 	for v, e := range info.single {
 		if lit, ok := e.(*ast.FuncLit); ok {
 			info.bound[v] = lit
 		}
 	}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					info.decls[fn] = fd
-				}
+	pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
+		if fd := n.(*ast.FuncDecl); fd.Body != nil {
+			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				info.decls[fn] = fd
 			}
 		}
-	}
+	})
 	return info, nil
 }
 
@@ -192,7 +193,7 @@ type Occurrence struct {
 
 // Is reports whether Callee is one of fns.
 func (o *Occurrence) Is(fns ...*types.Func) bool {
-	return o.Callee != nil && contains(fns, o.Callee)
+	return o.Callee != nil && slices.Contains(fns, o.Callee)
 }
 
 // Walk calls f for every effect of the body that runs, including the
@@ -217,15 +218,6 @@ func (b *Body) Walk(f func(*Step, *Effect)) {
 		}
 	}
 	walk(b)
-}
-
-func contains[T comparable](list []T, x T) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // calleeOf returns the static callee of a call, with generic

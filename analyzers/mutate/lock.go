@@ -16,7 +16,8 @@ import (
 const (
 	OpLockDeleted   = "lock-deleted"           // Lock and its deferred Unlock gone
 	OpEmptySection  = "empty-critical-section" // Lock(); Unlock() then the work
-	OpUnlockedEarly = "unlocked-early"         // an explicit Unlock after the first work
+	OpUnlockedEarly = "unlocked-early"         // the Unlock moved above the last statement that does work
+	OpUnlockToLock  = "unlock-to-lock"         // defer Unlock() typed as defer Lock()
 	OpAnotherLock   = "another-lock"           // a new mutex of the same type
 	OpLockedLate    = "locked-late"            // Lock after the first work
 	OpLockOneBranch = "lock-one-branch"        // if cond { Lock() }
@@ -25,7 +26,7 @@ const (
 )
 
 // HoldOps are the reverts of a held lock.
-var HoldOps = []string{OpLockDeleted, OpEmptySection, OpUnlockedEarly, OpAnotherLock, OpLockedLate, OpLockOneBranch, OpNestedScope, OpDeferredLock}
+var HoldOps = []string{OpLockDeleted, OpEmptySection, OpUnlockedEarly, OpAnotherLock, OpLockedLate, OpLockOneBranch, OpNestedScope, OpDeferredLock, OpUnlockToLock}
 
 // LockSite is how a target takes its lock: the statement that locks, the
 // deferred unlock if there is one, and the first statement after them,
@@ -36,7 +37,12 @@ type LockSite struct {
 	recv   ast.Expr // the mutex expression of a direct Lock call, or nil for a helper
 	shared bool     // the lock is taken with RLock
 	unlock *ast.DeferStmt
-	work   ast.Stmt
+	// release is the last statement of the outermost block that unlocks
+	// explicitly, when the function releases the lock that way.
+	release *ast.ExprStmt
+	// work and lastWork are the first and the last statements after the
+	// lock that do work.
+	work, lastWork ast.Stmt
 	// lockText and unlockText are the lock and unlock calls as written.
 	lockText, unlockText string
 }
@@ -124,12 +130,28 @@ func (p *Package) FindLock(d *ast.FuncDecl, lk *locks.Followed) (LockSite, bool)
 		s.unlockText = p.Text(s.recv) + "." + name + "()"
 	}
 	for ; next < len(list); next++ {
-		if p.doesWork(lk, body, recv, list[next]) {
-			s.work = list[next]
-			break
+		st := list[next]
+		if p.doesWork(lk, body, recv, st) {
+			if s.work == nil {
+				s.work = st
+			}
+			s.lastWork = st
+		}
+		if es, ok := st.(*ast.ExprStmt); ok && steps[es] != nil && releasesNow(lk, steps[es], recv) {
+			s.release = es
 		}
 	}
 	return s, true
+}
+
+// releasesNow reports whether a statement gives up the lock when it runs.
+func releasesNow(lk *locks.Followed, st *live.Step, recv types.Object) bool {
+	for _, e := range st.Effects {
+		if !e.Deferred && !e.Cond && lk.Change(e, recv) == locks.Releases {
+			return true
+		}
+	}
+	return false
 }
 
 // releases reports whether a defer statement's deferred call gives up the
@@ -197,12 +219,33 @@ func (p *Package) HoldMutant(inv *invariants.Invariant, s LockSite, lock *types.
 		e.ReplaceNode(s.lock, s.lockText+"; "+s.unlockText)
 		dropUnlock()
 	case OpUnlockedEarly:
-		if s.unlockText == "" || s.work == nil {
+		// The unlock goes above the last statement that does work: the
+		// deferred one, or the last explicit one, which is dropped.
+		if s.unlockText == "" || s.lastWork == nil {
 			void = "no unlock call to place, or no work after the lock"
 			break
 		}
 		dropUnlock()
-		void = p.afterWork(e, s, s.unlockText, ind)
+		if s.unlock == nil && s.release != nil && s.release.Pos() > s.lastWork.Pos() {
+			e.ReplaceNode(s.release, "")
+		}
+		e.Insert(s.lastWork.Pos(), s.unlockText+"\n"+p.Indent(s.lastWork.Pos()))
+	case OpUnlockToLock:
+		// The typo that turns the release into a second lock: the
+		// deferred unlock, or the last explicit one.
+		var call *ast.CallExpr
+		switch {
+		case s.unlock != nil:
+			call = s.unlock.Call
+		case s.release != nil:
+			call, _ = ast.Unparen(s.release.X).(*ast.CallExpr)
+		}
+		sel, ok := ast.Unparen(callFun(call)).(*ast.SelectorExpr)
+		if !ok {
+			void = "no unlock method call to retype"
+			break
+		}
+		e.ReplaceNode(sel.Sel, strings.Replace(sel.Sel.Name, "Unlock", "Lock", 1))
 	case OpAnotherLock:
 		if s.recv == nil {
 			void = "the lock is taken by a helper"
@@ -293,4 +336,12 @@ func CalleeFunc(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
 		return nil, false
 	}
 	return fn.Origin(), true
+}
+
+// callFun returns a call's function expression, or nil.
+func callFun(c *ast.CallExpr) ast.Expr {
+	if c == nil {
+		return nil
+	}
+	return c.Fun
 }

@@ -50,7 +50,10 @@ func (p *Package) Vacuous(names ...invariants.Name) []string {
 func (p *Package) Uses(obj types.Object) int {
 	n := 0
 	for id, o := range p.Pkg.TypesInfo.Uses {
-		if f, ok := o.(*types.Func); ok {
+		switch f := o.(type) {
+		case *types.Func:
+			o = f.Origin()
+		case *types.Var: // a field of an instance of a generic type
 			o = f.Origin()
 		}
 		if o == obj && id.Name != "_" {

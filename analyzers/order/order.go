@@ -22,15 +22,9 @@ func New(conf *analysis.Analyzer) *analysis.Analyzer {
 
 func run(r *rule.Rule) {
 	for _, inv := range r.Invariants() {
-		first, err1 := r.Func(ruleOf(inv).First)
-		if err1 != nil {
-			r.Unverifiable(inv, ruleOf(inv).First.Pos, "first %s does not resolve from package %s: %v", ruleOf(inv).First.Short(), r.Pass.Pkg.Path(), err1)
-		}
-		then, err2 := r.Func(ruleOf(inv).Then)
-		if err2 != nil {
-			r.Unverifiable(inv, ruleOf(inv).Then.Pos, "then %s does not resolve from package %s: %v", ruleOf(inv).Then.Short(), r.Pass.Pkg.Path(), err2)
-		}
-		if err1 != nil || err2 != nil {
+		first, ok1 := r.ResolveFunc(inv, "first", ruleOf(inv).First)
+		then, ok2 := r.ResolveFunc(inv, "then", ruleOf(inv).Then)
+		if !ok1 || !ok2 {
 			continue
 		}
 		for _, t := range r.Targets(inv) {

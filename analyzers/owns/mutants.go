@@ -114,7 +114,7 @@ func portableWrite(p *mutate.Package, field *types.Var, writers []*types.Func) (
 				return found == nil
 			}
 			sel, ok := as.Lhs[0].(*ast.SelectorExpr)
-			if !ok || p.Pkg.TypesInfo.Uses[sel.Sel] != field || !portable(p, as.Rhs[0]) {
+			if !ok || !isField(p.Pkg.TypesInfo.Uses[sel.Sel], field) || !portable(p, as.Rhs[0]) {
 				return true
 			}
 			found = as

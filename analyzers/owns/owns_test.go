@@ -13,7 +13,7 @@ import (
 
 func TestOwns(t *testing.T) {
 	a := owns.New(guardconf.New(registry.Files("testdata/owns.yaml")))
-	analysistest.Run(t, analysistest.TestData(), a, "cb", "cbuser")
+	analysistest.Run(t, analysistest.TestData(), a, "cb", "cbuser", "cbgen")
 }
 
 func TestStaleInvariants(t *testing.T) {

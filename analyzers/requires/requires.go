@@ -67,9 +67,9 @@ func contracts(r *rule.Rule) []*contract {
 			continue
 		}
 		req := ruleOf(inv)
-		visible, home := r.Package(req.Lock.Pkg) != nil, req.Lock.Pkg == here
+		visible, home := r.PackageOf(req.Lock) != nil, req.Lock.Pkg == here
 		for _, fn := range inv.Functions {
-			visible = visible || r.Package(fn.Pkg) != nil
+			visible = visible || r.PackageOf(fn) != nil
 			home = home || fn.Pkg == here
 		}
 		if !visible {
@@ -80,12 +80,17 @@ func contracts(r *rule.Rule) []*contract {
 		// does not mention. Such a package cannot name the lock, so it
 		// can take it only through the helpers, and the contract goes on
 		// without it.
-		lock, err := r.Var(req.Lock)
+		var lock *types.Var
+		if home {
+			var ok bool
+			if lock, ok = r.ResolveVar(inv, "lock", req.Lock); !ok {
+				continue
+			}
+		} else {
+			lock, _ = r.Var(req.Lock)
+		}
 		switch {
-		case err != nil && home:
-			r.Unverifiable(inv, req.Lock.Pos, "lock %s does not resolve from package %s: %v", req.Lock.Short(), here, err)
-			continue
-		case err == nil && !isMutex(lock.Type()):
+		case lock != nil && !isMutex(lock.Type()):
 			if home {
 				r.Unverifiable(inv, req.Lock.Pos, "lock %s has type %s, not sync.Mutex or sync.RWMutex", req.Lock.Short(), lock.Type())
 			}

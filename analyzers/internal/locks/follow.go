@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/live"
@@ -36,21 +37,18 @@ type Followed struct {
 // analysed, or nil: for a field lock in a method of its type, the same
 // field of another value is another lock.
 func (f *Followed) Change(e *live.Effect, recv types.Object) Change {
-	if e.Callee != nil {
-		for _, h := range f.Helpers {
-			if h == e.Callee {
-				return Acquires
-			}
-		}
+	if e.Callee != nil && slices.Contains(f.Helpers, e.Callee) {
+		return Acquires
 	}
 	if e.Call == nil {
 		return Keeps
 	}
 	op, ref := f.Res.Op(e.Call)
-	if op == None || ref.Obj != f.Lock {
+	is, base := ref.Is(f.Lock)
+	if op == None || !is {
 		return Keeps
 	}
-	if f.Owner != nil && recv != nil && ref.Base != recv && SameNamed(recv.Type(), f.Owner) {
+	if f.Owner != nil && recv != nil && base != recv && SameNamed(recv.Type(), f.Owner) {
 		return Keeps
 	}
 	shared := f.Mode == invariants.Shared
@@ -76,14 +74,20 @@ func (f *Followed) Step(s *live.Step, recv types.Object) core.Step {
 	case *ast.EmptyStmt:
 		return core.Step{Kind: core.Empty}
 	case *ast.DeferStmt:
-		st := core.Step{Kind: core.Defer}
+		st := core.Step{Kind: core.Defer, Values: f.values(n.Call.Args)}
 		for _, e := range s.Effects {
 			if !e.Deferred {
 				st.Values = append(st.Values, core.Computed) // an argument computed now calls something
 			}
 		}
+		if sel, ok := ast.Unparen(n.Call.Fun).(*ast.SelectorExpr); ok && f.Res.Info.Selections[sel] != nil {
+			st.Values = append(st.Values, f.value(sel.X)) // the receiver is evaluated now
+		}
 		return st
 	case *ast.ExprStmt:
+		if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && f.isBuiltin(call.Fun, "panic") {
+			return core.Step{Kind: core.Return, Values: f.values(call.Args)}
+		}
 		kind := core.Other
 		for _, e := range s.Effects {
 			switch {
@@ -98,13 +102,23 @@ func (f *Followed) Step(s *live.Step, recv types.Object) core.Step {
 			}
 		}
 		return core.Step{Kind: kind}
+	case *ast.ReturnStmt:
+		return core.Step{Kind: core.Return, Values: f.values(n.Results)}
 	case ast.Expr:
 		return core.Step{Kind: core.Condition, Values: f.values([]ast.Expr{n})}
 	case *ast.ValueSpec:
 		return core.Step{Kind: core.Declaration, Values: f.values(n.Values)}
 	case *ast.AssignStmt:
-		if n.Tok == token.DEFINE {
-			return core.Step{Kind: core.Declaration, Values: f.values(n.Rhs)}
+		if n.Tok == token.DEFINE || f.allLocal(n.Lhs) {
+			st := core.Step{Kind: core.Declaration, Values: f.values(n.Rhs)}
+			if n.Tok != token.DEFINE && n.Tok != token.ASSIGN {
+				st.Values = append(st.Values, f.values(n.Lhs)...) // x += y reads x
+			}
+			return st
+		}
+	case *ast.IncDecStmt:
+		if f.allLocal([]ast.Expr{n.X}) {
+			return core.Step{Kind: core.Declaration, Values: []core.Value{core.Local}}
 		}
 	}
 	return core.Step{Kind: core.Other}
@@ -113,23 +127,162 @@ func (f *Followed) Step(s *live.Step, recv types.Object) core.Step {
 // values describes what computing each expression involves.
 func (f *Followed) values(es []ast.Expr) []core.Value {
 	out := make([]core.Value, len(es))
-	for i, v := range es {
-		switch {
-		case f.Res.Info.Types[v].Value != nil:
-			out[i] = core.Constant
-		case f.isLockAddress(v):
-			out[i] = core.LockAddress
-		default:
-			out[i] = core.Computed
-		}
+	for i, e := range es {
+		out[i] = f.value(e)
 	}
 	return out
 }
 
-// isLockAddress reports whether e is &lock.
+// value describes what computing one expression involves.
+func (f *Followed) value(e ast.Expr) core.Value {
+	switch {
+	case f.Res.Info.Types[e].Value != nil:
+		return core.Constant
+	case f.isLockAddress(e):
+		return core.LockAddress
+	case f.local(e):
+		return core.Local
+	}
+	return core.Computed
+}
+
+// local reports whether computing e reads only the function's locals and
+// parameters (not what they point to), constants and literals, and calls
+// nothing but conversions and the builtins that only compute (len, cap,
+// min, max, new, make, complex, real, imag).
+func (f *Followed) local(e ast.Expr) bool {
+	info := f.Res.Info
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit, *ast.FuncLit:
+		return true // a literal; a closure created, not run
+	case *ast.Ident:
+		switch obj := info.Uses[e].(type) {
+		case *types.Var:
+			return isLocal(obj)
+		case *types.Nil, *types.Const, *types.Func, *types.TypeName, *types.Builtin:
+			return true
+		}
+		return e.Name == "_"
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+				if _, isField := info.Uses[identOf(kv.Key)].(*types.Var); !isField && !f.local(kv.Key) {
+					return false
+				}
+			}
+			if !f.local(elt) {
+				return false
+			}
+		}
+		return true
+	case *ast.UnaryExpr:
+		return e.Op != token.ARROW && f.local(e.X)
+	case *ast.BinaryExpr:
+		return f.local(e.X) && f.local(e.Y)
+	case *ast.SelectorExpr:
+		if sel := info.Selections[e]; sel != nil {
+			return !sel.Indirect() && f.local(e.X) // a field of a local struct value, not through a pointer
+		}
+		return f.local(e.Sel) // pkg.Name
+	case *ast.IndexExpr:
+		switch t := info.TypeOf(e.X); {
+		case t == nil:
+		case info.Types[e.X].IsValue():
+			switch u := t.Underlying().(type) {
+			case *types.Array:
+				return f.local(e.X) && f.local(e.Index)
+			case *types.Basic:
+				return u.Info()&types.IsString != 0 && f.local(e.X) && f.local(e.Index)
+			}
+			return false // a slice, a map or a pointer: shared memory
+		default:
+			return true // an instantiation: F[T]
+		}
+	case *ast.IndexListExpr:
+		return true // an instantiation: F[K, V]
+	case *ast.SliceExpr:
+		for _, x := range []ast.Expr{e.X, e.Low, e.High, e.Max} {
+			if x != nil && !f.local(x) {
+				return false
+			}
+		}
+		return true
+	case *ast.TypeAssertExpr:
+		return f.local(e.X)
+	case *ast.CallExpr:
+		if info.Types[e.Fun].IsType() {
+			return len(e.Args) == 1 && f.local(e.Args[0]) // a conversion
+		}
+		for _, name := range []string{"len", "cap", "min", "max", "new", "make", "complex", "real", "imag"} {
+			if f.isBuiltin(e.Fun, name) {
+				for _, a := range e.Args {
+					if !info.Types[a].IsType() && !f.local(a) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allLocal reports whether every expression names a local or is blank.
+func (f *Followed) allLocal(es []ast.Expr) bool {
+	for _, e := range es {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		if v, ok := f.Res.Info.Uses[id].(*types.Var); id.Name != "_" && (!ok || !isLocal(v)) {
+			return false
+		}
+	}
+	return true
+}
+
+// isBuiltin reports whether fun names the builtin function name.
+func (f *Followed) isBuiltin(fun ast.Expr, name string) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := f.Res.Info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
+}
+
+// isLocal reports whether v is a local variable or parameter of a
+// function, not a field or a package-level variable.
+func isLocal(v *types.Var) bool {
+	return !v.IsField() && v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
+}
+
+// identOf returns e as an identifier, or nil.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// isLockAddress reports whether e is &lock, or a method value of the lock
+// (mu.Lock): computing either touches nothing the lock protects.
 func (f *Followed) isLockAddress(e ast.Expr) bool {
-	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-	return ok && u.Op == token.AND && f.Res.Ref(u.X).Obj == f.Lock
+	var x ast.Expr
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			x = e.X
+		}
+	case *ast.SelectorExpr:
+		if sel := f.Res.Info.Selections[e]; sel != nil && sel.Kind() == types.MethodVal {
+			x = e.X
+		}
+	}
+	if x == nil {
+		return false
+	}
+	is, _ := f.Res.Ref(x).Is(f.Lock)
+	return is
 }
 
 // DoesWork reports whether a live step does work the lock must cover.

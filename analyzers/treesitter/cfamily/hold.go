@@ -142,7 +142,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		}
 	}
 	mark(fn.Body.Children)
-	w.onStmt = func(n *syntax.Node, s state) {
+	w.onStmt = func(n *syntax.Node, s core.Liveness) {
 		if isPreproc(n) {
 			return
 		}
@@ -150,32 +150,9 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		if g == nil {
 			g = guardTemporary(f, n)
 		}
-		switch {
-		case s.dead != "":
-			if g != nil {
-				g.NotHeld = "it never runs: " + s.dead
-				h.Other = append(h.Other, g)
-			}
-			return
-		case top[n] && g != nil && g.NotHeld == "":
-			h.Top = append(h.Top, model.Stmt{Node: n, Kind: model.GuardStmt, Guard: g})
-		case top[n]:
-			kind := model.Work
-			if !core.DoesWork(step(f, n)) {
-				kind = model.NoWork
-			}
-			h.Top = append(h.Top, model.Stmt{Node: n, Kind: kind})
-			if g != nil {
-				h.Other = append(h.Other, g)
-			}
-		case g != nil:
-			if g.NotHeld == "" {
-				g.NotHeld = "it is declared in a nested block and unlocks at the end of that block"
-			}
-			h.Other = append(h.Other, g)
-		}
+		h.Add(n, s, top[n], g, top[n] && s.Live() && core.DoesWork(step(f, n)))
 	}
-	w.stmt(fn.Body, state{})
+	w.stmt(fn.Body, core.Liveness{})
 	for _, call := range w.calls {
 		if !call.Live() || len(call.Callee) != 3 || call.Callee[2] != "unlock" || call.Callee[1] != "." {
 			continue

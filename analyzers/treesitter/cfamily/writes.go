@@ -1,6 +1,7 @@
 package cfamily
 
 import (
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
@@ -14,10 +15,10 @@ var mutators = map[string]bool{"reset": true, "release": true, "swap": true}
 // x is; a bare `field` counts in the methods of typ, where it means
 // this->field.
 func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) []model.Write {
-	states := map[*syntax.Node]state{}
+	states := map[*syntax.Node]core.Liveness{}
 	w := newWalker(f, fn.Body, c)
-	w.onStmt = func(n *syntax.Node, s state) { states[n] = s }
-	w.stmt(fn.Body, state{})
+	w.onStmt = func(n *syntax.Node, s core.Liveness) { states[n] = s }
+	w.stmt(fn.Body, core.Liveness{})
 	method := len(fn.Path) >= 2 && fn.Path[len(fn.Path)-2] == typ
 	isField := func(n *syntax.Node) bool {
 		for n != nil && n.Kind == "parenthesized_expression" && len(n.NamedChildren()) == 1 {
@@ -39,7 +40,7 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 		wr := model.Write{Node: n}
 		for p := n; p != nil; p = p.Parent {
 			if s, ok := states[p]; ok {
-				wr.Dead, wr.Maybe = s.dead, s.maybe
+				wr.Liveness = s
 				break
 			}
 		}

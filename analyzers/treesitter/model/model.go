@@ -163,3 +163,35 @@ func (g *Guard) Locks(pattern []string) bool {
 	}
 	return false
 }
+
+// Add records one statement of a body for the hold rule: s is its
+// liveness, top says whether it is a statement of the body's outermost
+// block, g is the guard it declares (or nil) and work whether it does
+// work (core.DoesWork). A guard counts for the body only as a live
+// statement of the outermost block that holds its lock; every other guard
+// is recorded with why it does not.
+func (h *Hold) Add(n *syntax.Node, s core.Liveness, top bool, g *Guard, work bool) {
+	switch {
+	case !s.Live():
+		if g != nil {
+			g.NotHeld = "it never runs: " + s.Dead
+			h.Other = append(h.Other, g)
+		}
+	case top && g != nil && g.NotHeld == "":
+		h.Top = append(h.Top, Stmt{Node: n, Kind: GuardStmt, Guard: g})
+	case top:
+		kind := NoWork
+		if work {
+			kind = Work
+		}
+		h.Top = append(h.Top, Stmt{Node: n, Kind: kind})
+		if g != nil {
+			h.Other = append(h.Other, g)
+		}
+	case g != nil:
+		if g.NotHeld == "" {
+			g.NotHeld = "it is declared in a nested block and released at the end of that block"
+		}
+		h.Other = append(h.Other, g)
+	}
+}

@@ -1,6 +1,7 @@
 package rustlang
 
 import (
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
@@ -8,10 +9,10 @@ import (
 // exits lists the live `return` expressions and `?` operators of the
 // function (not of its closures) and whether its end is reached.
 func exits(f *syntax.File, fn *model.Func, c *model.Config) ([]*syntax.Node, bool) {
-	states := map[*syntax.Node]state{}
+	states := map[*syntax.Node]core.Liveness{}
 	w := newWalker(f, fn.Body, c)
-	w.onStmt = func(n *syntax.Node, s state) { states[n] = s }
-	term := w.block(fn.Body, state{})
+	w.onStmt = func(n *syntax.Node, s core.Liveness) { states[n] = s }
+	term := w.block(fn.Body, core.Liveness{})
 	var out []*syntax.Node
 	var visit func(n *syntax.Node)
 	visit = func(n *syntax.Node) {
@@ -22,7 +23,7 @@ func exits(f *syntax.File, fn *model.Func, c *model.Config) ([]*syntax.Node, boo
 			live := true
 			for p := n; p != nil; p = p.Parent {
 				if s, ok := states[p]; ok {
-					live = s.dead == ""
+					live = s.Dead == ""
 					break
 				}
 			}

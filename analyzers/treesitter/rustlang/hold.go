@@ -57,7 +57,7 @@ func lockCall(f *syntax.File, e *syntax.Node) *model.Guard {
 func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 	h := &model.Hold{}
 	w := newWalker(f, fn.Body, c)
-	w.onStmt = func(n *syntax.Node, s state) {
+	w.onStmt = func(n *syntax.Node, s core.Liveness) {
 		top := n.Parent == fn.Body
 		var g *model.Guard
 		switch n.Kind {
@@ -82,31 +82,9 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 				}
 			}
 		}
-		switch {
-		case s.dead != "":
-			if g != nil {
-				g.NotHeld = "it never runs: " + s.dead
-				h.Other = append(h.Other, g)
-			}
-		case top && g != nil && g.NotHeld == "":
-			h.Top = append(h.Top, model.Stmt{Node: n, Kind: model.GuardStmt, Guard: g})
-		case top:
-			kind := model.Work
-			if !core.DoesWork(step(n)) {
-				kind = model.NoWork
-			}
-			h.Top = append(h.Top, model.Stmt{Node: n, Kind: kind})
-			if g != nil {
-				h.Other = append(h.Other, g)
-			}
-		case g != nil:
-			if g.NotHeld == "" {
-				g.NotHeld = "it is bound in a nested block and dropped at the end of that block"
-			}
-			h.Other = append(h.Other, g)
-		}
+		h.Add(n, s, top, g, top && s.Live() && core.DoesWork(step(n)))
 	}
-	w.block(fn.Body, state{})
+	w.block(fn.Body, core.Liveness{})
 	for _, call := range w.calls {
 		if !call.Live() || call.Node.Kind != "call_expression" {
 			continue

@@ -1,6 +1,7 @@
 package rustlang
 
 import (
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
@@ -17,10 +18,10 @@ var mutators = map[string]bool{
 // v }` literal. The receiver's type is not known on a syntax tree, so
 // `x.field` counts whatever x is.
 func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) []model.Write {
-	states := map[*syntax.Node]state{}
+	states := map[*syntax.Node]core.Liveness{}
 	w := newWalker(f, fn.Body, c)
-	w.onStmt = func(n *syntax.Node, s state) { states[n] = s }
-	w.block(fn.Body, state{})
+	w.onStmt = func(n *syntax.Node, s core.Liveness) { states[n] = s }
+	w.block(fn.Body, core.Liveness{})
 	var out []model.Write
 	isField := func(n *syntax.Node) bool {
 		for n != nil && n.Kind == "parenthesized_expression" && len(n.NamedChildren()) == 1 {
@@ -43,7 +44,7 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 				break
 			}
 			if s, ok := states[p]; ok {
-				wr.Dead, wr.Maybe = s.dead, s.maybe
+				wr.Liveness = s
 				break
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -62,6 +63,9 @@ func Vet() {
 		// prints a tool's stderr when it fails, but not an analyzer's
 		// error in -json mode, and a broken configuration must be seen.
 		set, err := loadForVet(args, unit.Dir)
+		if err == nil {
+			err = set.Resolve(unit.packages())
+		}
 		if err != nil {
 			driver.PrintConfigError(os.Stderr, err, unit.Dir)
 			os.Exit(ExitFindings)
@@ -76,6 +80,15 @@ func Vet() {
 type unit struct {
 	Dir      string // the package directory
 	VetxOnly bool   // a dependency, analysed only for facts
+	// The package and its imports: the packages the invariants' names are
+	// read against in this unit.
+	ImportPath  string
+	PackageFile map[string]string // import path -> export data
+}
+
+// packages returns the import paths of the package and its imports.
+func (u *unit) packages() []string {
+	return append(slices.Collect(maps.Keys(u.PackageFile)), u.ImportPath)
 }
 
 func readUnit(path string) (*unit, error) {

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/agnivade/levenshtein"
 )
 
 // NewFlagSet returns a flag set that leaves reporting to Parse: its own
@@ -45,8 +47,9 @@ func Parse(fs *flag.FlagSet, args []string, stderr io.Writer, usage func()) erro
 
 // Closest returns the candidate nearest to s, for "did you mean": one
 // that differs only in case, or else the nearest within two edits
-// (insertions, deletions, substitutions or swaps of neighbours), and ""
-// when none is that near or two are equally near.
+// (Levenshtein distance, as the invariants' "closest:" uses), and "" when
+// none is that near or two are equally near. A command line gets one
+// guess, not a list: the invariants file's names get invariants.Closest.
 func Closest(s string, candidates []string) string {
 	for _, c := range candidates {
 		if strings.EqualFold(s, c) {
@@ -55,7 +58,7 @@ func Closest(s string, candidates []string) string {
 	}
 	best, bestDist, tie := "", 3, false
 	for _, c := range candidates {
-		d := editDistance(strings.ToLower(s), strings.ToLower(c))
+		d := levenshtein.ComputeDistance(strings.ToLower(s), strings.ToLower(c))
 		switch {
 		case d < bestDist:
 			best, bestDist, tie = c, d, false
@@ -67,30 +70,4 @@ func Closest(s string, candidates []string) string {
 		return ""
 	}
 	return best
-}
-
-// editDistance is the optimal string alignment distance between a and b.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(ra)][len(rb)]
 }

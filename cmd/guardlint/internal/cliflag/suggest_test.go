@@ -10,9 +10,9 @@ func TestClosest(t *testing.T) {
 	names := []string{"config", "json", "sarif", "tags", "tests", "version"}
 	for in, want := range map[string]string{
 		"JSON":    "json",    // case only
-		"jsno":    "json",    // a swap
+		"jsno":    "json",    // a swap: two edits
 		"sarf":    "sarif",   // a deletion
-		"vresion": "version", // a swap
+		"vresion": "version", // a swap: two edits
 		"confgi":  "config",
 		"tag":     "tags",
 		"test":    "tests", // one edit from tests, two from tags

@@ -28,20 +28,38 @@ func (l loaded) of(inv *invariants.Invariant) []*mutate.Package {
 	return out
 }
 
-// load lists the packages of the patterns and loads, with syntax and
-// types, those that hold targets of Go invariants, once for all mutants.
-// The live-code analyzer runs over them so that generators mutate only
-// calls that run.
-func load(set *invariants.Set, opts Options) (loaded, error) {
-	out := loaded{}
-	patterns := opts.Patterns
-	if len(patterns) == 0 {
-		patterns = []string{"./..."}
+// listing is what go list matched in one Go module of the run.
+type listing struct {
+	unit   driver.Unit
+	listed []*packages.Package
+}
+
+// list lists the packages of the patterns, with their dependencies, in
+// each Go module the invariants' packages live in (guardlint runs in any
+// directory; see driver.Units), and reads the invariants' names against
+// them as driver.Run does, before anything reads the names.
+func list(set *invariants.Set, opts Options) ([]listing, error) {
+	var out []listing
+	var known []string
+	for _, u := range driver.Units(set, opts.Dir, opts.Patterns) {
+		listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Dir: u.Module.Dir}, u.Patterns...)
+		if err != nil {
+			return nil, fmt.Errorf("listing packages: %w", err)
+		}
+		packages.Visit(listed, nil, func(p *packages.Package) { known = append(known, p.PkgPath) })
+		out = append(out, listing{unit: u, listed: listed})
 	}
-	// One load per Go module the invariants' packages live in, as the
-	// driver runs (guardlint runs in any directory).
-	for _, u := range driver.Units(set, opts.Dir, patterns) {
-		if err := loadUnit(set, u, out); err != nil {
+	return out, set.Resolve(known)
+}
+
+// load loads, with syntax and types, the listed packages that hold
+// targets of Go invariants, once for all mutants, module by module. The
+// live-code analyzer runs over them so that generators mutate only calls
+// that run.
+func load(set *invariants.Set, lists []listing, opts Options) (loaded, error) {
+	out := loaded{}
+	for _, l := range lists {
+		if err := loadUnit(set, l, out); err != nil {
 			return nil, err
 		}
 	}
@@ -49,13 +67,9 @@ func load(set *invariants.Set, opts Options) (loaded, error) {
 }
 
 // loadUnit loads the target packages of one module into out.
-func loadUnit(set *invariants.Set, u driver.Unit, out loaded) error {
-	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: u.Module.Dir}, u.Patterns...)
-	if err != nil {
-		return fmt.Errorf("listing packages: %w", err)
-	}
+func loadUnit(set *invariants.Set, l listing, out loaded) error {
 	inScope := map[string]bool{}
-	for _, p := range listed {
+	for _, p := range l.listed {
 		inScope[p.PkgPath] = true
 	}
 	want := map[string]bool{}
@@ -77,7 +91,7 @@ func loadUnit(set *invariants.Set, u driver.Unit, out loaded) error {
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
-		Dir: u.Module.Dir,
+		Dir: l.unit.Module.Dir,
 	}, paths...)
 	if err != nil {
 		return fmt.Errorf("loading packages: %w", err)

@@ -143,6 +143,10 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 	if opts.Jobs <= 0 {
 		opts.Jobs = runtime.GOMAXPROCS(0)
 	}
+	listed, err := list(set, opts)
+	if err != nil {
+		return nil, err
+	}
 	// The baseline run and the load of the targets' packages are
 	// independent; run them together.
 	var (
@@ -151,7 +155,7 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 		wg      sync.WaitGroup
 	)
 	wg.Go(func() { base, baseErr = driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns}) })
-	pkgs, err := load(set, opts)
+	pkgs, err := load(set, listed, opts)
 	wg.Wait()
 	if baseErr != nil {
 		return nil, baseErr

@@ -287,3 +287,30 @@ func TestKillNeedsTheInvariantAtTheSite(t *testing.T) {
 		assert.Equal(t, tc.want, got, "%s: %s", tc.name, detail)
 	}
 }
+
+// TestDottedPaths proves the invariants of the resolver's sample module,
+// whose names have dots in the last element of their package paths
+// (codec.v2, nats.go, gopkg.in/yaml.v3) and type parameters: the prover
+// reads them against the packages it loads, as the engine does, and finds
+// and kills the reverts of every one.
+func TestDottedPaths(t *testing.T) {
+	dir, err := filepath.Abs("../../../../analyzers/resolve/testdata/dotted")
+	require.NoError(t, err)
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	rep, err := Run(set, Options{Dir: dir})
+	require.NoError(t, err)
+	assert.True(t, rep.Proved())
+	require.Len(t, rep.Invariants, len(set.Invariants))
+	for _, ir := range rep.Invariants {
+		assert.Empty(t, ir.Skipped, ir.Invariant.ID)
+		assert.Empty(t, ir.Vacuous, ir.Invariant.ID)
+		assert.Positive(t, ir.Count(Killed), ir.Invariant.ID)
+		assert.Zero(t, ir.Count(Survived), ir.Invariant.ID)
+	}
+	// Reset's write of the generic type's field, moved into Get: found
+	// through the field of the instance Map[K, V] in Reset.
+	moved := byName(rep)["map-written-by-put.Map.Get.moved-write"]
+	require.NotNil(t, moved)
+	assert.Equal(t, Killed, moved.Verdict, moved.Detail)
+}
