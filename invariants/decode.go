@@ -17,6 +17,10 @@ type decoder struct {
 	path  string
 	kinds []KindSpec
 	errs  ErrorList
+	// unknown counts the unknown keys reported: a mapping with one is
+	// not decoded further, so that a misspelt key is one root error and
+	// not the cascade of what it would have set.
+	unknown int
 }
 
 // spec returns the kind named k, or nil.
@@ -57,7 +61,8 @@ func (d *decoder) mapping(n *yaml.Node, what string, allowed ...string) map[stri
 			continue
 		}
 		if !slices.Contains(allowed, k.Value) {
-			d.errorf(k, "%s: unknown key %q (allowed: %s)", what, k.Value, strings.Join(allowed, ", "))
+			d.unknown++
+			d.errorf(k, "%s: unknown key %q%s (allowed: %s)", what, k.Value, didYouMean(k.Value, allowed), strings.Join(allowed, ", "))
 			continue
 		}
 		if prev, dup := out[k.Value]; dup {
@@ -180,10 +185,10 @@ func kindName(n *yaml.Node) string {
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 var (
-	fileKeys = []string{"version", "package", "include", "invariants"}
+	fileKeys = []string{"version", "package", "runs", "include", "invariants"}
 	// targetKeys are the keys of an invariant beside its rule, whose key
 	// is its kind's name.
-	targetKeys = []string{"id", "why", "ref", "lang", "package", "files", "all", "defines", "function", "functions", "field"}
+	targetKeys = []string{"id", "why", "ref", "lang", "package", "runs", "files", "all", "defines", "function", "functions", "field"}
 )
 
 // invariantKeys are the keys an invariant may hold: its own, and one per
@@ -206,8 +211,9 @@ func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
 		}
 		doc = doc.Content[0]
 	}
+	unknown := d.unknown
 	m := d.mapping(doc, "invariants file", fileKeys...)
-	if m == nil {
+	if m == nil || d.unknown > unknown {
 		return nil
 	}
 	if v, ok := m["version"]; !ok {
@@ -227,6 +233,9 @@ func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
 				f.Package, ctx.pkg = pkg, pkg
 			}
 		}
+	}
+	if v, ok := m["runs"]; ok {
+		ctx.runs = d.names(v, "runs", ctx)
 	}
 	var includes []string
 	if inc, ok := m["include"]; ok {
@@ -254,8 +263,9 @@ func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
 // decodeInvariant decodes one list item; it returns nil when the item is
 // too broken to describe (the errors say why).
 func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invariant {
+	unknown := d.unknown
 	m := d.mapping(n, "invariant", d.invariantKeys()...)
-	if m == nil {
+	if m == nil || d.unknown > unknown {
 		return nil
 	}
 	inv := &Invariant{Pos: d.pos(n), File: f, Lang: LangGo, Package: ctx.pkg}
@@ -308,6 +318,13 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 				inv.Package, ctx.pkg = pkg, pkg
 			}
 		}
+	}
+
+	inv.Runs = append(inv.Runs, ctx.runs...)
+	if v, ok := m["runs"]; ok && inv.Lang.TreeSitter() {
+		d.errorf(v.key, "%s: `runs` is for Go; lang %s has no runners to declare yet", what, inv.Lang)
+	} else if ok {
+		inv.Runs = append(inv.Runs, d.names(v, "runs", ctx)...)
 	}
 
 	// Exactly one rule.
@@ -436,6 +453,20 @@ func (d *decoder) kindList() string {
 func an(k Kind) string {
 	if k != "" && strings.ContainsRune("aeiou", rune(k[0])) {
 		return "n"
+	}
+	return ""
+}
+
+// didYouMean suggests the allowed key a misspelt one is closest to, as a
+// clause of the unknown-key message, or "".
+func didYouMean(key string, allowed []string) string {
+	for _, a := range allowed {
+		if strings.EqualFold(a, key) {
+			return fmt.Sprintf("; did you mean %q?", a)
+		}
+	}
+	if c := Closest(key, slices.Values(allowed)); len(c) > 0 {
+		return fmt.Sprintf("; did you mean %q?", c[0])
 	}
 	return ""
 }

@@ -120,12 +120,14 @@ func TestLoadErrors(t *testing.T) {
 		{"missing version", "invariants:\n  - {id: a, why: w, function: p.F, call: {to: p.G}}\n", []string{":1:1: missing `version`"}},
 		{"wrong version", "version: 2\ninvariants: []\n", []string{":1:10: unsupported version 2", ":2:13: invariants must not be empty"}},
 		{"version not a number", "version: one\ninvariants: []\n", []string{":1:10: version must be an integer, not the string \"one\""}},
-		{"unknown file key", "version: 1\nrules: []\n", []string{":2:1: invariants file: unknown key \"rules\"", ":1:1: missing `invariants`"}},
+		{"unknown file key", "version: 1\nrules: []\n", []string{":2:1: invariants file: unknown key \"rules\"; did you mean \"runs\"?"}},
+		{"misspelt file key is one error", "version: 1\npackge: p\ninvariants:\n  - {id: a, why: w, function: F, call: {to: G}}\n  - {id: b, why: w, function: H, call: {to: G}}\n", []string{":2:1: invariants file: unknown key \"packge\"; did you mean \"package\"?"}},
+		{"key in the wrong case", "version: 1\ninvariants:\n  - {id: a, why: w, Function: p.F, call: {to: p.G}}\n", []string{":3:21: invariant: unknown key \"Function\"; did you mean \"function\"?"}},
 		{"unknown invariant key", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G}\n    severity: high\n", []string{":7:5: invariant: unknown key \"severity\""}},
 		{"unknown rule key", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G, everypath: true}\n", []string{":6:21: invariant a: call: unknown key \"everypath\""}},
 		{"wrong type", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: [p.F]\n    call: {to: p.G}\n", []string{":5:15: function must be a string, not a list"}},
 		{"bool expected", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, call: {to: p.G, every_path: yes please}}\n", []string{":3:64: call.every_path must be true or false"}},
-		{"unknown rule kind", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    require: {to: p.G}\n", []string{":6:5: invariant: unknown key \"require\"", ":3:5: invariant a: no rule"}},
+		{"unknown rule kind", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    require: {to: p.G}\n", []string{":6:5: invariant: unknown key \"require\"; did you mean \"requires\"?"}},
 		{"two rules", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G}\n    forbid: {call: p.H}\n", []string{":7:5: invariant a: more than one rule (call, forbid)"}},
 		{"duplicate ids", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, call: {to: p.G}}\n  - {id: a, why: w, function: p.F, call: {to: p.H}}\n", []string{":4:5: duplicate id \"a\" (first declared at"}},
 		{"name does not parse", "version: 1\ninvariants:\n  - {id: a, why: w, function: (*p.T.m, call: {to: p.G}}\n", []string{":3:31: function: name \"(*p.T.m\": missing ')'"}},
@@ -172,6 +174,23 @@ func TestLoadErrors(t *testing.T) {
 				assert.Contains(t, list[i].Error(), "inv.yaml"+want)
 			}
 		})
+	}
+}
+
+// TestMisspeltKeyIsOneError checks that an unknown key stops its mapping
+// from being decoded: a misspelt package key does not go on to make every
+// unqualified name of the file an error, nor a misspelt rule key the
+// invariant's "no rule".
+func TestMisspeltKeyIsOneError(t *testing.T) {
+	for _, src := range []string{
+		"version: 1\npackge: p\ninvariants:\n  - {id: a, why: w, function: F, call: {to: G}}\n  - {id: b, why: w, function: H, call: {to: G}}\n",
+		"version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, cal: {to: p.G}}\n",
+	} {
+		_, _, err := invariants.Parse(registry.Specs(), "inv.yaml", []byte(src), "")
+		var list invariants.ErrorList
+		require.True(t, errors.As(err, &list), src)
+		assert.Len(t, list, 1, "%v", err)
+		assert.Contains(t, err.Error(), "did you mean")
 	}
 }
 

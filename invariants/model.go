@@ -56,6 +56,22 @@ type Pos struct {
 // String formats the position as file:line:col.
 func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
 
+// Runners returns the runners every invariant of the set declares, once
+// each (see Invariant.Runs).
+func (s *Set) Runners() []Name {
+	var out []Name
+	seen := map[string]bool{}
+	for _, inv := range s.Invariants {
+		for _, n := range inv.Runs {
+			if k := n.String(); !seen[k] {
+				seen[k] = true
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
 // Set is the invariants of one run, loaded from one or more files.
 type Set struct {
 	Files      []*File
@@ -109,6 +125,11 @@ type Invariant struct {
 	// Rule is what must hold at the targets; its type belongs to the
 	// rule kind's package.
 	Rule Rule
+	// Runs are the runners the file and the invariant declare (Go):
+	// functions that call the function values they are passed before
+	// they return, so that a literal passed to one runs where it is
+	// written.
+	Runs []Name
 
 	// Pos is the position of the invariant's mapping (its first key).
 	Pos  Pos

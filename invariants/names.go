@@ -91,6 +91,7 @@ type nameContext struct {
 	module string // module path for "./" names
 	pkg    string // default package for unqualified names (resolved)
 	lang   Lang   // the invariant's language; Go unless set
+	runs   []Name // the file's runners
 }
 
 // ParseName parses a Go name as invariants write it. module resolves "./"

@@ -118,5 +118,8 @@ func (inv *Invariant) goNames() []nameRef {
 			out = append(out, nameRef{n, string(inv.Rule.Kind())})
 		}
 	}
+	for i := range inv.Runs {
+		out = append(out, nameRef{&inv.Runs[i], "runs"})
+	}
 	return out
 }

@@ -247,3 +247,21 @@ func TestConfigDiscovery(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{filepath.Join(sub, "c.yaml")}, got)
 }
+
+// TestDependencyPackage checks an invariant on a package that no module
+// of the repository holds (here the standard library's): go list finds it
+// from the module around the directory, by its import path as a pattern.
+func TestDependencyPackage(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.22\n",
+		"p/p.go": "package p\n",
+		"guardlint.yaml": `version: 1
+invariants:
+  - {id: once-slow-path, why: w, function: (*sync.Once).Do, call: {to: (*sync.Once).doSlow}}
+`,
+	})
+	res, got := runIn(t, dir, "sync")
+	assert.Empty(t, got)
+	assert.Equal(t, 1, res.Checked)
+	assert.Empty(t, res.NotChecked)
+}

@@ -123,6 +123,14 @@ func findModules(set *invariants.Set, dir string) *modules {
 		}
 		ms.assign(pkgs)
 	}
+	// A package no module of the repository holds may be a dependency of
+	// the module around dir (an invariant on a vendored or required
+	// package): go list there finds it, or says it does not exist.
+	for p, m := range ms.owner {
+		if m == nil {
+			ms.owner[p] = ms.home
+		}
+	}
 	return ms
 }
 
@@ -160,6 +168,11 @@ func (ms *modules) lookupDir(p string) string {
 	return ""
 }
 
+// isHome reports whether m is the module around the run's directory.
+func (ms *modules) isHome(m *Module) bool {
+	return ms.home != nil && ms.home.Dir == m.Dir
+}
+
 // goPackages lists the Go packages the invariants name, sorted.
 func goPackages(set *invariants.Set) []string {
 	seen := map[string]bool{}
@@ -188,41 +201,62 @@ func (ms *modules) units(dir string, patterns []string) []Unit {
 		}
 	}
 	sort.Slice(mods, func(i, j int) bool { return mods[i].Dir < mods[j].Dir })
+	ps := map[string][]string{} // module dir -> its patterns
+	for _, p := range patterns {
+		if isDirPattern(p) {
+			for _, m := range mods {
+				ps[m.Dir] = append(ps[m.Dir], ms.translate(m, dir, p)...)
+			}
+			continue
+		}
+		named := false
+		for _, m := range mods {
+			if t := importPattern(m, p); t != "" {
+				ps[m.Dir] = append(ps[m.Dir], t)
+				named = true
+			}
+		}
+		// A meta pattern (all, std) or the import path of a dependency
+		// is the go command's business in the module around dir.
+		for _, m := range mods {
+			if !named && ms.isHome(m) {
+				ps[m.Dir] = append(ps[m.Dir], p)
+			}
+		}
+	}
 	var out []Unit
 	for _, m := range mods {
-		var ps []string
-		for _, p := range patterns {
-			ps = append(ps, ms.translate(m, dir, p)...)
-		}
-		if len(ps) > 0 {
-			out = append(out, Unit{Module: *m, Patterns: ps})
+		if len(ps[m.Dir]) > 0 {
+			out = append(out, Unit{Module: *m, Patterns: ps[m.Dir]})
 		}
 	}
 	return out
 }
 
-// translate returns pattern p of a run in dir as patterns of module m:
-// none when p does not reach into m.
-//
-// A pattern that names a directory (., ./x, ../x, /abs, each with an
-// optional /...) reaches the module that holds that directory, and with
-// /... also every module below it. Any other pattern is an import path
-// pattern and reaches the modules whose path it names; the go command's
-// meta patterns (all, std, cmd) reach the module around dir only.
-func (ms *modules) translate(m *Module, dir, p string) []string {
-	if !isDirPattern(p) {
-		switch {
-		case p == "all" || p == "std" || p == "cmd":
-			if ms.home != nil && ms.home.Dir == m.Dir {
-				return []string{p}
-			}
-		case owns(m.Path, strings.TrimSuffix(p, "/...")):
-			return []string{p}
-		case strings.HasSuffix(p, "/...") && owns(strings.TrimSuffix(p, "/..."), m.Path):
-			return []string{m.Path + "/..."}
-		}
-		return nil
+// importPattern returns import path pattern p as a pattern of module m:
+// p itself when it lies in m, m's packages when p covers m (example.com/...
+// for example.com/app), or "" when it does not reach m.
+func importPattern(m *Module, p string) string {
+	if p == "all" || p == "std" || p == "cmd" {
+		return ""
 	}
+	prefix, recursive := strings.CutSuffix(p, "/...")
+	switch {
+	case owns(m.Path, prefix):
+		return p
+	case recursive && owns(prefix, m.Path):
+		return m.Path + "/..."
+	}
+	return ""
+}
+
+// translate returns directory pattern p of a run in dir as patterns of
+// module m: none when p does not reach into m. A pattern that names a
+// directory (., ./x, ../x, /abs, each with an optional /...) reaches the
+// module that holds that directory, and with /... also every module below
+// it. (An import path pattern reaches the modules whose path it names,
+// see importPattern, or else the module around dir.)
+func (ms *modules) translate(m *Module, dir, p string) []string {
 	recursive := strings.HasSuffix(p, "/...")
 	path := strings.TrimSuffix(p, "/...")
 	if !filepath.IsAbs(path) {

@@ -148,8 +148,11 @@ func (c *checker) check(t rule.Target) {
 
 // atReturn runs the body's deferred calls when it returns, last registered
 // first, from the state every return leaves: a deferred lock of a lock
-// still held deadlocks (`Lock(); defer Lock()`), and a deferred call that
-// runs after a deferred unlock runs without the lock.
+// still held deadlocks (`Lock(); defer Lock()`). A deferred call is judged
+// as work at its defer statement, where its function value and arguments
+// are evaluated (`defer nc.conn.Close()` reads nc.conn there); what it does
+// when it runs at the return, after a release, is not: it works on what
+// the defer statement took.
 func (c *checker) atReturn(body *live.Body, flow *live.Flow[bool], recv types.Object, f *facts) {
 	if len(flow.Exits) == 0 {
 		return
@@ -182,10 +185,6 @@ func (c *checker) atReturn(body *live.Body, flow *live.Flow[bool], recv types.Ob
 			held = true
 		case locks.Releases:
 			held = false
-		case locks.Keeps:
-			if !held && f.acquired && f.lateDefer == nil {
-				f.lateDefer = e.Call
-			}
 		}
 	}
 }

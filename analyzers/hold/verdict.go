@@ -35,9 +35,6 @@ type facts struct {
 	// soon as a writer waits in between (`Lock(); defer Lock()`, the
 	// Unlock-to-Lock typo).
 	relocked core.Site
-	// lateDefer is a deferred call that runs when the function returns,
-	// after the lock was released.
-	lateDefer core.Site
 }
 
 // verdict is the hold rule's judgement of one definition: the lock is
@@ -49,9 +46,6 @@ func verdict(rep core.Reporter, f facts) {
 	const span = "at every statement that does work"
 	if f.relocked != nil {
 		rep.Report(f.relocked, "%s is already held here: locking it again deadlocks, since Go's mutexes are not reentrant", f.lock)
-	}
-	if f.lateDefer != nil {
-		rep.Report(f.lateDefer, "this deferred call runs when %s returns, after %s is released; it must hold it (%s) %s", f.fn, f.lock, f.mode, span)
 	}
 	if f.acquired && f.unheld == nil && f.released == nil {
 		return

@@ -220,11 +220,11 @@ func (b *builder) visit(n ast.Node, s *Step, c ctx) {
 		}
 	case *ast.SelectorExpr:
 		b.visit(n.X, s, c)
-		if fn, ok := b.info.Uses[n.Sel].(*types.Func); ok {
+		if fn, ok := b.info.Uses[n.Sel].(*types.Func); ok && !b.in.called[n] {
 			b.occ(n, fn.Origin(), deadValue, true)
 		}
 	case *ast.Ident:
-		if fn, ok := b.info.Uses[n].(*types.Func); ok {
+		if fn, ok := b.info.Uses[n].(*types.Func); ok && !b.in.called[n] {
 			b.occ(n, fn.Origin(), deadValue, true)
 		}
 	default:
@@ -243,6 +243,11 @@ func (b *builder) visit(n ast.Node, s *Step, c ctx) {
 func (b *builder) call(call *ast.CallExpr, s *Step, c ctx) {
 	lit := b.visitFun(call, s, ctx{cond: c.cond}, true)
 	callee := calleeOf(b.info, call)
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && callee == nil {
+		if v, ok := b.info.Uses[id].(*types.Var); ok {
+			callee = b.in.values[v] // r := e.retain; r()
+		}
+	}
 	argc := ctx{cond: c.cond}
 	for i, arg := range call.Args {
 		al, ok := ast.Unparen(arg).(*ast.FuncLit)
@@ -250,7 +255,7 @@ func (b *builder) call(call *ast.CallExpr, s *Step, c ctx) {
 			b.visit(arg, s, argc)
 			continue
 		}
-		if b.in.runsParamLocked(callee, i) {
+		if b.in.runsParam(callee, i) {
 			s.Effects = append(s.Effects, &Effect{Call: call, Lit: b.in.bodyLocked(al, al.Body), Cond: c.cond, Deferred: c.deferred})
 			continue
 		}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/internal/locks"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -58,6 +59,24 @@ func (p *Package) Uses(obj types.Object) int {
 		}
 		if o == obj && id.Name != "_" {
 			n++
+		}
+	}
+	// An embedded field is also used by every selection promoted through
+	// it (c.Lock() through an embedded sync.Mutex), which names only the
+	// method.
+	for _, sel := range p.Pkg.TypesInfo.Selections {
+		t := sel.Recv()
+		idx := sel.Index()
+		for _, i := range idx[:len(idx)-1] {
+			st, ok := locks.Deref(t).Underlying().(*types.Struct)
+			if !ok {
+				break
+			}
+			f := st.Field(i)
+			if f.Origin() == obj {
+				n++
+			}
+			t = f.Type()
 		}
 	}
 	return n

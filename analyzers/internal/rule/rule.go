@@ -25,7 +25,7 @@ import (
 // Requires returns the analyzers a rule analyzer needs, given the
 // guardconf analyzer of its suite.
 func Requires(conf *analysis.Analyzer) []*analysis.Analyzer {
-	return []*analysis.Analyzer{conf, inspect.Analyzer, live.Analyzer, suppress.Analyzer}
+	return []*analysis.Analyzer{conf, inspect.Analyzer, live.For(conf), suppress.Analyzer}
 }
 
 // NewAnalyzer builds the analyzer of one rule kind: it reads invariants
@@ -62,7 +62,7 @@ func New(pass *analysis.Pass, conf *analysis.Analyzer, kind invariants.Kind) *Ru
 		Pass:    pass,
 		Inspect: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		Conf:    pass.ResultOf[conf].(*guardconf.Config),
-		Live:    pass.ResultOf[live.Analyzer].(*live.Info),
+		Live:    pass.ResultOf[live.For(conf)].(*live.Info),
 		Sup:     pass.ResultOf[suppress.Analyzer].(*suppress.Result),
 		kind:    kind,
 	}

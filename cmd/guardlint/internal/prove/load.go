@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/live"
 	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/guardlint/guardlint/invariants"
@@ -105,7 +106,10 @@ func loadUnit(set *invariants.Set, l listing, out loaded) error {
 	if len(errs) > 0 {
 		return errors.New("guardlint proves only code that type-checks:\n" + strings.Join(errs, "\n"))
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{live.Analyzer}, driver.Graph(pkgs), nil)
+	// The live code the generators mutate is the analyzers' own, with the
+	// runners the invariants declare.
+	lv := live.For(guardconf.New(guardconf.Static(set)))
+	graph, err := checker.Analyze([]*analysis.Analyzer{lv}, driver.Graph(pkgs), nil)
 	if err != nil {
 		return err
 	}

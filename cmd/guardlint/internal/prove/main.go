@@ -38,6 +38,7 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 	fs.StringVar(&opts.Dir, "C", "", "run as if started in `dir`")
 	fs.IntVar(&opts.Jobs, "jobs", 0, "mutants checked at once (default GOMAXPROCS)")
 	fs.BoolVar(&opts.Exact, "exact", false, "check each mutant with a full load of the packages (slow; the reference for the fast check)")
+	ops := fs.String("ops", "", "comma-separated reverts to make (the matrix's column names, e.g. lock-deleted,locked-late); default every one")
 	fs.BoolVar(&verbose, "v", false, "list every mutant with its verdict, and print phase times to stderr")
 	fs.StringVar(&show, "show", "", "print the mutated function of the mutant `NAME` (the names -v lists) and its verdict")
 	fs.StringVar(&tcfg.Command, "test", "", "also run `CMD` (through sh -c) on a copy of the module per mutant and report which mutants it detects")
@@ -67,6 +68,7 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 		opts.Dir = abs
 	}
 	opts.Patterns = fs.Args()
+	opts.Ops = driver.SplitList(*ops)
 	if verbose {
 		opts.Verbose = stderr
 	}

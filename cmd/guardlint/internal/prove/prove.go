@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -40,6 +41,9 @@ type Options struct {
 	// instead of re-checking only the mutated package: the reference
 	// behaviour, about a second per mutant.
 	Exact bool
+	// Ops, when set, keeps only the mutants of these reverts (their Op
+	// without the @line of a site).
+	Ops []string
 	// Verbose receives progress, when set.
 	Verbose io.Writer
 }
@@ -187,6 +191,12 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 		}
 		var ms []*mutate.Mutant
 		ms, ir.Vacuous = gen.mutants(inv)
+		if len(opts.Ops) > 0 {
+			ms = slices.DeleteFunc(ms, func(m *mutate.Mutant) bool {
+				op, _, _ := strings.Cut(m.Op, "@")
+				return !slices.Contains(opts.Ops, op)
+			})
+		}
 		if len(ms) == 0 && len(ir.Vacuous) == 0 {
 			ir.Skipped = "none of its packages is among the packages of this run"
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"runner"
+	"sync"
 )
 
 type Encoder struct{ refs int }
@@ -252,4 +254,50 @@ func afterFatalf(e *Encoder) {
 func beforeMaybeDie(e *Encoder, ok bool) {
 	maybeDie(ok)
 	e.retain()
+}
+
+// boundMethodValue calls retain through a method value bound to a local.
+func boundMethodValue(e *Encoder) {
+	r := e.retain
+	r()
+}
+
+// boundFunctionValue calls a function through a function value bound to
+// a local.
+func boundFunctionValue() {
+	f := retainAll
+	f()
+}
+
+func retainAll() {}
+
+// onceDo retains in a closure sync.Once.Do runs.
+func onceDo(e *Encoder, once *sync.Once) {
+	once.Do(func() { e.retain() })
+}
+
+// otherPackageRunner retains in a closure a function of another package
+// runs on every path (its fact).
+func otherPackageRunner(e *Encoder) {
+	runner.Do(func() { e.retain() })
+}
+
+// otherPackageMaybe hands the closure to a function that runs it only
+// sometimes.
+func otherPackageMaybe(e *Encoder, ok bool) {
+	runner.Maybe(ok, func() {
+		e.retain() // want `invariant other-package-maybe: .*passed to Maybe, which cannot be shown to call it`
+	})
+}
+
+// declaredRunner hands the closure to a runner the invariants file
+// declares.
+func declaredRunner(e *Encoder) {
+	runner.Pool(func() { e.retain() })
+}
+
+// boundButNotCalled binds the method value and never calls it.
+func boundButNotCalled(e *Encoder) {
+	r := e.retain // want `invariant bound-not-called: .*a function or method value that is never called here`
+	_ = r
 }

@@ -167,6 +167,15 @@ func locker() {
 	work()
 }
 
+// deferredAfterUnlock's deferred use runs after the unlock, with what its
+// defer statement computed under the lock: the statement is the work.
+func deferredAfterUnlock() {
+	evalMu.Lock()
+	defer use(work())
+	defer evalMu.Unlock()
+	work()
+}
+
 // deferredBeforeUnlock defers a call after the deferred unlock: it runs
 // first, under the lock.
 func deferredBeforeUnlock() {
@@ -250,16 +259,9 @@ func relock() {
 	evalMu.Lock() // want `invariant relock: locks.evalMu is already held here: locking it again deadlocks`
 }
 
-func deferredAfterRelease() {
+func deferArgumentsUnheld() {
+	defer use(work()) // want `invariant defer-arguments-unheld: locks.evalMu is not held here`
 	evalMu.Lock()
-	defer use(work()) // want `invariant deferred-after-release: this deferred call runs when locks.deferredAfterRelease returns, after locks.evalMu is released`
-	defer evalMu.Unlock()
-	work()
-}
-
-func deferredRunsLate() {
-	evalMu.Lock()
-	defer flush() // want `invariant deferred-runs-late: this deferred call runs when locks.deferredRunsLate returns, after locks.evalMu is released`
 	defer evalMu.Unlock()
 	work()
 }

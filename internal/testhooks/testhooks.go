@@ -7,6 +7,11 @@
 // exact. Every hook is inert unless set, and production code never sets
 // one. Hooks are process-global; tests that set them must not run in
 // parallel with other tests of the runtime.
+//
+// The package sits in the module root's internal/ directory, so that the
+// runtime and gpu_test (a top-level directory of its own) can import it
+// and no code outside this module can: a program that uses the runtime
+// cannot switch its barrier or its retain off.
 package testhooks
 
 import "sync/atomic"
