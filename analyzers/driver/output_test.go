@@ -232,12 +232,6 @@ func TestRunLevelFinding(t *testing.T) {
 	assert.Equal(t, RuleRun, *run.Tool.Driver.Rules[run.Results[0].RuleIndex].ID)
 }
 
-// TestSummaryWithoutRule checks that an invariant missing its rule is
-// summarised by its id instead of crashing the report.
-func TestSummaryWithoutRule(t *testing.T) {
-	assert.Equal(t, "invariant x", Summary(&invariants.Invariant{ID: "x"}))
-}
-
 // TestJSONSchema validates real -json output against the embedded schema,
 // and checks that the schema refuses a document that breaks it.
 func TestJSONSchema(t *testing.T) {

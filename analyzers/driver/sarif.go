@@ -139,7 +139,7 @@ func SARIF(w io.Writer, r Report, version string) error {
 func invariantRule(root string, inv *invariants.Invariant) sarifRule {
 	full := inv.Why
 	if full == "" {
-		full = Summary(inv)
+		full = core.Summary(inv)
 	}
 	help := "why: " + inv.Why
 	if inv.Ref != "" {
@@ -147,7 +147,7 @@ func invariantRule(root string, inv *invariants.Invariant) sarifRule {
 	}
 	rule := sarifRule{
 		ID:                   inv.ID,
-		ShortDescription:     sarifText{Summary(inv)},
+		ShortDescription:     sarifText{core.Summary(inv)},
 		FullDescription:      sarifText{full},
 		Help:                 sarifText{help},
 		DefaultConfiguration: sarifConfig{Level: "error"},

@@ -234,7 +234,7 @@ func listEntryOf(inv *invariants.Invariant, dir string) listEntry {
 	}
 	return listEntry{
 		ID: inv.ID, Kind: string(inv.Kind()), Lang: string(inv.Lang), Target: target,
-		Summary: driver.Summary(inv), Why: inv.Why, Ref: inv.Ref,
+		Summary: core.Summary(inv), Why: inv.Why, Ref: inv.Ref,
 		Declared: fmt.Sprintf("%s:%d:%d", core.RelPath(dir, inv.Pos.File), inv.Pos.Line, inv.Pos.Col),
 	}
 }
