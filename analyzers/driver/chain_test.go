@@ -164,3 +164,18 @@ func TestPatchChainErrorsArePositioned(t *testing.T) {
 	got = runChain(t, dir)
 	assert.Contains(t, strings.Join(got, "\n"), "guardlint.yaml:10:7: patches: cannot read patches/0003-missing.patch")
 }
+
+// TestNativeAppliesTheChain: the tree-sitter check that go vet's and
+// golangci-lint's runs make at start-up sees the patched tree too.
+func TestNativeAppliesTheChain(t *testing.T) {
+	dir := chainCopy(t)
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	assert.Empty(t, Native(set))
+	edit(t, dir, "guardlint.yaml", "    - patches/0003-eval-lock.patch\n", "")
+	set, err = registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	fs := Native(set)
+	require.Len(t, fs, 1)
+	assert.Equal(t, "eval-locked", fs[0].ID)
+}

@@ -165,7 +165,7 @@ func locate(lines []string, from int, frag *gitdiff.TextFragment) (*Hunk, int, e
 				return nil, 0, fmt.Errorf("hunk at line %d: %w", h.Line, errNotFound)
 			}
 			op := Op(fl.Op.String()[0])
-			if len(lines[j]) > 0 && Op(lines[j][0]) != op && !(op == Context && lines[j] == "\n") {
+			if len(lines[j]) > 0 && Op(lines[j][0]) != op && (op != Context || lines[j] != "\n") {
 				return nil, 0, fmt.Errorf("hunk at line %d: line %d is not %q", h.Line, j+1, op)
 			}
 			h.Lines = append(h.Lines, Line{Op: op, Text: fl.Line, PatchLine: j + 1})

@@ -73,7 +73,7 @@ func TestUncoveredHunkOfAPatch(t *testing.T) {
 // later patch's context includes makes that one fail to apply, which is
 // flagged too.
 func TestRevertOfAPatchThatLaterPatchesNeed(t *testing.T) {
-	dir, set := forkCopy(t)
+	dir, _ := forkCopy(t)
 	p := filepath.Join(dir, "patches/0003-eval-lock.patch")
 	data, err := os.ReadFile(p)
 	require.NoError(t, err)
@@ -81,7 +81,7 @@ func TestRevertOfAPatchThatLaterPatchesNeed(t *testing.T) {
 	// the registry patch in its context.
 	extra := "diff --git a/src/registry.cc b/src/registry.cc\n--- a/src/registry.cc\n+++ b/src/registry.cc\n@@ -20,3 +20,4 @@ void Registry::add(int stream, Encoder* enc) {\n   std::lock_guard<std::mutex> lock(mu_);\n   by_stream_[stream] = enc;\n+  evaluations_.notify();\n }\n"
 	require.NoError(t, os.WriteFile(p, append(data, extra...), 0o644))
-	set, err = registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)
 	rep, err := Prove(set, "patches/0002-registry-lock.patch", Options{Dir: dir, NoHunks: true})
 	require.NoError(t, err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/cliflag"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -64,8 +65,7 @@ func (e *revError) Error() string { return e.msg }
 // found none, 2 for a wrong command line or a revert that cannot be
 // made, 3 when the packages fail to load.
 func SuggestMain(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	fs := flag.NewFlagSet("guardlint suggest", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cliflag.NewFlagSet("guardlint suggest")
 	var (
 		cfgFlag, dir, paths string
 		verbose             bool
@@ -74,12 +74,13 @@ func SuggestMain(args []string, stdout, stderr io.Writer, getenv func(string) st
 	fs.StringVar(&dir, "C", "", "run as if started in `dir`")
 	fs.StringVar(&paths, "paths", "", "look only at these comma-separated paths of the change")
 	fs.BoolVar(&verbose, "v", false, "print phase times to stderr")
-	fs.Usage = func() {
+	usage := func() {
 		fmt.Fprintf(stderr, "usage: guardlint suggest [flags] REV [packages]\n\nProposes invariants from the diff of the commit or range REV and prints, in the invariants file format, those that hold now and fire when REV is reverted (docs/fixes.md).\n\nFlags:\n")
+		fs.SetOutput(stderr)
 		fs.PrintDefaults()
 		fmt.Fprintf(stderr, "\nExit status: 0 invariants printed, 1 none to suggest, 2 unusable command line or a revert that does not apply, 3 packages failed to load.\n")
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := cliflag.Parse(fs, args, stderr, usage); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return driver.ExitClean
 		}
@@ -87,7 +88,7 @@ func SuggestMain(args []string, stdout, stderr io.Writer, getenv func(string) st
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintf(stderr, "guardlint suggest: give the commit or range to suggest invariants for\n")
-		fs.Usage()
+		usage()
 		return driver.ExitConfig
 	}
 	if dir == "" {

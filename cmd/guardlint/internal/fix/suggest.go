@@ -278,6 +278,6 @@ func (s *Suggestion) Print(w io.Writer) {
 	}
 	for _, p := range s.Proven {
 		fmt.Fprintf(w, "  # from %s\n", p.at)
-		io.WriteString(w, p.yaml(placeholderWhy, c.Commit))
+		fmt.Fprint(w, p.yaml(placeholderWhy, c.Commit))
 	}
 }
