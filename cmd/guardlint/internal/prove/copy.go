@@ -35,7 +35,7 @@ func apply(root, copyDir string, m *mutate.Mutant) (func() error, error) {
 	for name, data := range m.Files {
 		rel, err := filepath.Rel(root, name)
 		if err != nil || !filepath.IsLocal(rel) {
-			return restore, fmt.Errorf("mutant %s changes %s, outside the module", m.Name, name)
+			return restore, fmt.Errorf("mutant %s changes %s, outside the tree %s that --test copies (run prove from a directory above it)", m.Name, name, root)
 		}
 		dst := filepath.Join(copyDir, rel)
 		old, err := os.ReadFile(dst)
@@ -45,6 +45,19 @@ func apply(root, copyDir string, m *mutate.Mutant) (func() error, error) {
 		}
 	}
 	return restore, nil
+}
+
+// treeRoot is the tree --test copies: the Go module above dir when a
+// mutant changes Go code, so that the go command finds the module in the
+// copy; otherwise dir itself, the directory prove runs in (a crate's or a
+// CMake project's root), which must hold every file the mutants change.
+func treeRoot(rep *Report, dir string) (string, error) {
+	for _, res := range rep.Mutants() {
+		if res.Verdict != Void && !res.Mutant.Invariant.Lang.TreeSitter() {
+			return moduleRoot(dir)
+		}
+	}
+	return dir, nil
 }
 
 // moduleRoot finds the directory of the go.mod above dir.

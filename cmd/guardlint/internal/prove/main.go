@@ -43,7 +43,7 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 	ops := fs.String("ops", "", "comma-separated reverts to make (the matrix's column names, e.g. lock-deleted,locked-late); default every one")
 	fs.BoolVar(&verbose, "v", false, "list every mutant with its verdict, and print phase times to stderr")
 	fs.StringVar(&show, "show", "", "print the mutated function of the mutant `NAME` (the names -v lists) and its verdict")
-	fs.StringVar(&tcfg.Command, "test", "", "also run `CMD` (through sh -c) on a copy of the module per mutant and report which mutants it detects")
+	fs.StringVar(&tcfg.Command, "test", "", "also run `CMD` (through sh -c) on a copy of the tree per mutant and report which mutants it detects; exit status 125 says the mutant does not build")
 	fs.DurationVar(&tcfg.Timeout, "test-timeout", 10*time.Minute, "time limit of CMD per mutant; a mutant that runs past it counts as detected")
 	fs.StringVar(&tcfg.Out, "test-out", "", "directory given to CMD as $GUARDLINT_MUTANT_OUT (default: a temporary directory)")
 	fs.IntVar(&tcfg.Jobs, "test-jobs", 1, "mutants tested at once")

@@ -17,14 +17,16 @@ import (
 )
 
 // TestOptions configure --test: a command run per mutant on a copy of the
-// module.
+// tree (see treeRoot).
 type TestOptions struct {
 	// Command is run through sh -c in the copy, in the directory that
 	// corresponds to Dir. It sees GUARDLINT_MUTANT (the mutant's name, or
 	// "baseline"), GUARDLINT_MUTANT_OUT (Out) and GUARDLINT_MUTANT_DIR
-	// (the copy's module root), so that it can, for example, build a test
+	// (the copy's root), so that it can, for example, build a test
 	// binary per mutant to run on another machine:
 	//   go test -c -o "$GUARDLINT_MUTANT_OUT/$GUARDLINT_MUTANT.test" ./gpu_test
+	// It exits 125 when it cannot build a mutant (exitNotBuilt):
+	//   cargo build --tests -q || exit 125; cargo test -q
 	Command string
 	// Dir is where the run started.
 	Dir string
@@ -41,10 +43,20 @@ type Outcome string
 
 // Outcomes.
 const (
-	Detected Outcome = "detected" // the command failed
-	Missed   Outcome = "missed"   // the command passed
-	TimedOut Outcome = "timeout"  // the command ran past the limit (counted as detected)
+	Detected Outcome = "detected"  // the command failed
+	Missed   Outcome = "missed"    // the command passed
+	TimedOut Outcome = "timeout"   // the command ran past the limit (counted as detected)
+	NotBuilt Outcome = "not-built" // the command exited with exitNotBuilt: the mutant does not build
 )
+
+// exitNotBuilt is the exit status by which the command says that it could
+// not build the mutant, as for `git bisect run`: the mutant is then void
+// for the command, neither detected nor missed. Go mutants that the
+// prover runs through --test always type-check; C, C++, CUDA and Rust
+// mutants are checked for syntax only, and a compiler may reject one
+// (a statement moved away from the locals it uses), which must not count
+// as a test that caught the revert.
+const exitNotBuilt = 125
 
 // TestResult is the command's outcome on one mutant.
 type TestResult struct {
@@ -65,15 +77,15 @@ type TestReport struct {
 	Elapsed  time.Duration
 }
 
-// RunTests runs the command on a copy of the module for the unmutated
+// RunTests runs the command on a copy of the tree for the unmutated
 // code, which must pass, then for every mutant that is not void. The
-// working tree is never written: each worker copies the module once
+// working tree is never written: each worker copies the tree once
 // (tracked and untracked files that git does not ignore; everything but
 // .git outside git), writes a mutant's files into its copy, runs the
 // command and puts the original files back.
 func RunTests(rep *Report, o TestOptions, log io.Writer) (*TestReport, error) {
 	start := time.Now()
-	root, err := moduleRoot(o.Dir)
+	root, err := treeRoot(rep, o.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +128,7 @@ func RunTests(rep *Report, o TestOptions, log io.Writer) (*TestReport, error) {
 	base := run(stopped, o, copies[0], rel, "baseline")
 	tr.Baseline = time.Since(t)
 	if base.Outcome != Missed {
-		return nil, fmt.Errorf("--test command %s on the unmutated module: %s\n%s", base.Outcome, o.Command, base.Tail)
+		return nil, fmt.Errorf("--test command %s on the unmutated tree: %s\n%s", base.Outcome, o.Command, base.Tail)
 	}
 	for _, res := range rep.Mutants() {
 		if res.Verdict != Void {
@@ -183,9 +195,12 @@ func run(parent context.Context, o TestOptions, copyDir, rel, name string) *Test
 	start := time.Now()
 	err := cmd.Run()
 	r := &TestResult{Elapsed: time.Since(start), Outcome: Missed}
+	var exit *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
 		r.Outcome = TimedOut
+	case errors.As(err, &exit) && exit.ExitCode() == exitNotBuilt:
+		r.Outcome = NotBuilt
 	case err != nil:
 		r.Outcome = Detected
 	}
@@ -210,12 +225,14 @@ func (t *TestReport) Print(w io.Writer) {
 	fmt.Fprintf(w, "\n--test %s\n", t.Command)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "  invariant\ttarget\trevert\tinvariant\ttest\n")
-	var both, invOnly, testOnly, neither int
+	var both, invOnly, testOnly, neither, unbuilt int
 	for _, r := range t.Results {
 		m := r.Result.Mutant
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", m.Invariant.ID, m.Target, m.Op, r.Result.Verdict, r.Outcome)
 		killed, caught := r.Result.Verdict == Killed, r.Outcome != Missed
 		switch {
+		case r.Outcome == NotBuilt:
+			unbuilt++
 		case killed && caught:
 			both++
 		case killed:
@@ -235,8 +252,12 @@ func (t *TestReport) Print(w io.Writer) {
 	if len(t.Results) > 0 {
 		mean = total / time.Duration(len(t.Results))
 	}
-	fmt.Fprintf(w, "\n%d mutants: %d caught by both, %d by the invariant only, %d by the command only, %d by neither\n",
+	fmt.Fprintf(w, "\n%d mutants: %d caught by both, %d by the invariant only, %d by the command only, %d by neither",
 		len(t.Results), both, invOnly, testOnly, neither)
+	if unbuilt > 0 {
+		fmt.Fprintf(w, "; %d not built (exit %d)", unbuilt, exitNotBuilt)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "cost: copy %.1fs, baseline %.1fs, %.1fs per mutant on average, %.1fs in all; outputs in %s\n",
 		t.Copy.Seconds(), t.Baseline.Seconds(), mean.Seconds(), t.Elapsed.Seconds(), t.Out)
 }

@@ -78,5 +78,28 @@ func TestTestBaselineMustPass(t *testing.T) {
 	dir, _ := filepath.Abs(mod)
 	_, err := RunTests(rep, TestOptions{Command: "exit 3", Dir: dir, Timeout: timeout, Out: t.TempDir()}, nil)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "unmutated module")
+	assert.Contains(t, err.Error(), "unmutated tree")
+}
+
+// TestTestNotBuilt checks the command's way to say that a mutant does
+// not build: exit status 125 makes it neither detected nor missed.
+func TestTestNotBuilt(t *testing.T) {
+	rep := prove(t, "guardlint.yaml")
+	only(rep, "encoder-retained")
+	dir, _ := filepath.Abs(mod)
+	tr, err := RunTests(rep, TestOptions{
+		Command: `[ "$GUARDLINT_MUTANT" = baseline ] || exit 125`,
+		Dir:     dir,
+		Timeout: timeout,
+		Out:     t.TempDir(),
+	}, nil)
+	require.NoError(t, err)
+	require.NotEmpty(t, tr.Results)
+	for _, r := range tr.Results {
+		assert.Equal(t, NotBuilt, r.Outcome, r.Result.Mutant.Name)
+	}
+	var buf bytes.Buffer
+	tr.Print(&buf)
+	assert.Contains(t, buf.String(), "0 by the command only, 0 by neither; ")
+	assert.Contains(t, buf.String(), " not built (exit 125)")
 }

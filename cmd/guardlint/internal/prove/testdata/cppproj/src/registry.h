@@ -1,0 +1,21 @@
+// The streams of a device and their names, behind locks: registrations
+// take the mutex, lookups share the names' lock with each other.
+#pragma once
+
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <vector>
+
+class Registry {
+ public:
+  size_t add(int stream);
+  std::string name(size_t i) const;
+  void rename(size_t i, const std::string& name);
+
+ private:
+  std::mutex mu_;
+  std::vector<int> streams_;
+  mutable std::shared_mutex names_mu_;
+  std::vector<std::string> names_;
+};
