@@ -49,12 +49,12 @@ func (d Dialect) IfFalse(text string) string {
 }
 
 // OneBranch puts statements under a condition that is not constant: a
-// local that the front end cannot fold, so the statements may or may not
-// run.
+// local, or in Rust a variable of the environment, that the front end
+// cannot fold, so the statements may or may not run.
 func (d Dialect) OneBranch(text string) string {
 	switch d.lang {
 	case invariants.LangRust:
-		return "if std::hint::black_box(false) { " + text + " }"
+		return `if std::env::var_os("GUARDLINT_COND").is_some() { ` + text + " }"
 	case invariants.LangC:
 		return "{ volatile int " + condName + " = 0; if (" + condName + ") { " + text + " } }"
 	}

@@ -83,7 +83,7 @@ func (c *Code) Mutant(host *treesitter.Function, op string, e *Edits, void strin
 	if void != "" {
 		return m
 	}
-	m.Files = map[string][]byte{}
+	files := map[string][]byte{}
 	var hostFile *treesitter.SourceFile
 	for f, list := range e.byFile {
 		a, err := apply(f.Src, list)
@@ -100,7 +100,7 @@ func (c *Code) Mutant(host *treesitter.Function, op string, e *Edits, void strin
 			m.Void = why
 			return m
 		}
-		m.Files[f.Path] = a.src
+		files[f.Path] = a.src
 		if f == host.File {
 			hostFile = sf
 		}
@@ -118,10 +118,7 @@ func (c *Code) Mutant(host *treesitter.Function, op string, e *Edits, void strin
 		m.Void = "the mutated file has no " + m.Target
 		return m
 	}
-	if bad := syntax.FirstBad(def.Func.Node); bad != nil {
-		m.Void = "does not parse: " + errorAt(def.File, bad)
-		return m
-	}
+	m.Files = files
 	m.Site = mutate.Site{
 		File:  host.File.Path,
 		Func:  m.Target,

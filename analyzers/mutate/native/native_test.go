@@ -1,0 +1,214 @@
+package native_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/guardlint/guardlint/analyzers/mutate"
+	"github.com/guardlint/guardlint/analyzers/mutate/native"
+	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// code writes src to a file of a new directory and loads the code of an
+// invariant on it: lang, the target function and the rule, in YAML flow
+// style.
+func code(t *testing.T, lang, file, src, target, rule string) *native.Code {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, file), []byte(src), 0o644))
+	yaml := "version: 1\ninvariants:\n  - {id: inv, why: w, lang: " + lang + ", files: " + file + ", function: " + target + ", " + rule + "}\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "guardlint.yaml"), []byte(yaml), 0o644))
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	c, err := native.Load(set.Invariants[0], nil)
+	require.NoError(t, err)
+	return c
+}
+
+// mutants returns the invariant's native mutants by revert.
+func mutants(t *testing.T, c *native.Code) map[string]*mutate.Mutant {
+	t.Helper()
+	out := map[string]*mutate.Mutant{}
+	for _, m := range c.Inv.Rule.(native.Rule).NativeMutants(c) {
+		out[m.Op] = m
+	}
+	return out
+}
+
+// text returns the mutated content of the file a mutant changes.
+func text(t *testing.T, m *mutate.Mutant) string {
+	t.Helper()
+	require.Empty(t, m.Void, m.Name)
+	require.Len(t, m.Files, 1, m.Name)
+	for _, data := range m.Files {
+		return string(data)
+	}
+	return ""
+}
+
+// TestStatementRevertsPerDialect checks how each language spells the
+// statement reverts of a required call.
+func TestStatementRevertsPerDialect(t *testing.T) {
+	const cSrc = "void buf_flush(int);\nint good(int b) {\n  buf_flush(b);\n  return b;\n}\n"
+	const cppSrc = "struct E { void retain(); };\nstruct B {\n  E* enc;\n  void get() {\n    enc->retain();\n  }\n};\n"
+	const rustSrc = "impl B {\n    fn get(&self) -> u32 {\n        self.enc.retain();\n        1\n    }\n}\n"
+	for _, tc := range []struct {
+		lang, file, src, target, to string
+		want                        map[string]string
+		absent                      []string
+	}{
+		{"c", "a.c", cSrc, "good", "buf_flush", map[string]string{
+			mutate.OpCompiledOut:  "  #if 0\n  buf_flush(b);\n  #endif\n",
+			mutate.OpIfFalse:      "  if (0) { buf_flush(b); }\n",
+			mutate.OpAfterReturn:  "  return 0;\n  buf_flush(b);\n",
+			mutate.OpString:       `  (void)"buf_flush(b);";`,
+			mutate.OpMoved:        "}\n\nstatic void guardlint_moved(void) {\n    buf_flush(b);\n}\n",
+			mutate.OpBlockComment: "  /* buf_flush(b); */\n",
+			mutate.OpLineComment:  "  // buf_flush(b);\n",
+		}, []string{mutate.OpClosure}},
+		{"cpp", "a.cc", cppSrc, "B::get", "enc->retain", map[string]string{
+			mutate.OpCompiledOut: "    #if 0\n    enc->retain();\n    #endif\n",
+			mutate.OpIfFalse:     "    if (false) { enc->retain(); }\n",
+			mutate.OpAfterReturn: "    return;\n    enc->retain();\n",
+			mutate.OpClosure:     "    [&] { enc->retain(); };\n",
+			mutate.OpWrongRecv:   "    guardlint_other->retain();\n",
+			mutate.OpMoved:       "  }\n\n  [[maybe_unused]] static void guardlint_moved() {\n      enc->retain();\n  }\n",
+		}, nil},
+		{"rust", "a.rs", rustSrc, "B::get", "self.enc.retain", map[string]string{
+			mutate.OpCompiledOut: "        #[cfg(any())]\n        self.enc.retain();\n",
+			mutate.OpIfFalse:     "        if false { self.enc.retain(); }\n",
+			mutate.OpAfterReturn: "        panic!(\"reverted\");\n        self.enc.retain();\n",
+			mutate.OpClosure:     "        let _ = || { self.enc.retain(); };\n",
+			mutate.OpString:      `        let _ = "self.enc.retain();";`,
+			mutate.OpWrongRecv:   "        guardlint_other.retain();\n",
+		}, nil},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			ms := mutants(t, code(t, tc.lang, tc.file, tc.src, tc.target, "call: {to: "+tc.to+"}"))
+			for op, want := range tc.want {
+				require.Contains(t, ms, op)
+				assert.Contains(t, text(t, ms[op]), want, op)
+			}
+			for _, op := range tc.absent {
+				assert.NotContains(t, ms, op, "%s has no %s", tc.lang, op)
+			}
+		})
+	}
+}
+
+// TestVoidWhenTheMutantDoesNotParse builds mutants whose edits break the
+// syntax, in the target or elsewhere in the file: each is void, so that
+// the invariant firing on the recovered tree can never count as a kill.
+func TestVoidWhenTheMutantDoesNotParse(t *testing.T) {
+	const src = "struct E { void retain(); };\nvoid work();\nvoid get(E* enc) {\n  enc->retain();\n  work();\n}\nvoid other() { work(); }\n"
+	c := code(t, "cpp", "a.cc", src, "get", "call: {to: enc->retain}")
+	fn := c.Targets()[0]
+	at := strings.Index(src, "enc->retain();")
+	for name, edit := range map[string]func(e *native.Edits){
+		"in the target":        func(e *native.Edits) { e.Replace(fn.File, at, at+len("enc->retain();"), "enc->retain(") },
+		"elsewhere":            func(e *native.Edits) { e.Insert(fn.File, len(src), "int x = ;\n") },
+		"an unbalanced brace":  func(e *native.Edits) { e.Replace(fn.File, at, at+len("enc->retain();"), "{") },
+		"in a function before": func(e *native.Edits) { e.Insert(fn.File, strings.Index(src, "void work"), "void f( {}\n") },
+		// The missing #endif is at the end of the file, away from the edit
+		// and from the target: the file has more errors than before.
+		"far from the edit": func(e *native.Edits) { e.Insert(fn.File, strings.Index(src, "void other"), "#if 0\n") },
+	} {
+		e := c.NewEdits()
+		edit(e)
+		m := c.Mutant(fn, "test", e, "")
+		assert.Contains(t, m.Void, "does not parse", name)
+		assert.Nil(t, m.Files, name)
+	}
+	// A file with an error elsewhere already: an edit that adds one where
+	// it changes the code is void though it also removes the old one.
+	const broken = src + "void broken( {}\n"
+	c2 := code(t, "cpp", "a.cc", broken, "get", "call: {to: enc->retain}")
+	fn2 := c2.Targets()[0]
+	e2 := c2.NewEdits()
+	e2.Replace(fn2.File, strings.Index(broken, "void broken("), len(broken), "void fixed() {}\n")
+	other := strings.Index(broken, "void other() { work(); }")
+	e2.Replace(fn2.File, other, other+len("void other() { work(); }"), "void other() { work( }")
+	assert.Contains(t, c2.Mutant(fn2, "test", e2, "").Void, "does not parse", "an error where the mutant changed the code")
+
+	// The same place, rewritten so that it parses, is a mutant.
+	e := c.NewEdits()
+	e.Replace(fn.File, at, at+len("enc->retain();"), "")
+	m := c.Mutant(fn, "test", e, "")
+	assert.Empty(t, m.Void)
+	assert.Equal(t, 3, m.Site.Start)
+	assert.Equal(t, 6, m.Site.End)
+}
+
+// TestBracesKeepOneStatement reverts a call that is the body of an if
+// without braces: the replacement gets braces, so that the next
+// statement does not become the body, nor an added return leave it.
+func TestBracesKeepOneStatement(t *testing.T) {
+	const src = "void flush(int);\nvoid log(int);\nvoid good(int b) {\n  if (b) flush(b);\n  log(b);\n}\n"
+	ms := mutants(t, code(t, "c", "a.c", src, "good", "call: {to: flush}"))
+	assert.Contains(t, text(t, ms[mutate.OpDelete]), "  if (b) {}\n  log(b);")
+	assert.Contains(t, text(t, ms[mutate.OpAfterReturn]), "  if (b) {\n      return;\n  flush(b);\n  }\n  log(b);")
+	assert.Contains(t, text(t, ms[mutate.OpLineComment]), "  if (b) {\n      // flush(b);\n  }\n")
+}
+
+// TestRustAttributesGoWithTheStatement reverts a statement under a
+// #[cfg]: the attribute is part of it, so that a deleted statement does
+// not leave it to the next one.
+func TestRustAttributesGoWithTheStatement(t *testing.T) {
+	const src = "fn good(enc: &E) {\n    #[cfg(feature = \"metal\")]\n    enc.retain();\n    work();\n}\n"
+	ms := mutants(t, code(t, "rust", "a.rs", src, "good", "defines: {feature: [metal]}, call: {to: enc.retain}"))
+	assert.Equal(t, "fn good(enc: &E) {\n    \n    work();\n}\n", text(t, ms[mutate.OpDelete]))
+	assert.Contains(t, text(t, ms[mutate.OpIfFalse]), "if false { #[cfg(feature = \"metal\")]\n    enc.retain(); }")
+}
+
+// TestGuardReverts checks the reverts only guards have, as each language
+// spells them.
+func TestGuardReverts(t *testing.T) {
+	const cpp = "#include <mutex>\nvoid work();\nstruct R {\n  std::mutex mu;\n  void add() {\n    std::lock_guard<std::mutex> l(mu);\n    work();\n    work();\n  }\n};\n"
+	ms := mutants(t, code(t, "cpp", "a.cc", cpp, "R::add", "hold: {lock: mu}"))
+	for op, want := range map[string]string{
+		mutate.OpEmptySection:  "    std::lock_guard<std::mutex>{mu};\n    work();",
+		mutate.OpNestedScope:   "    { std::lock_guard<std::mutex> l(mu); }\n",
+		mutate.OpUnlockedEarly: "    std::unique_lock<std::mutex> l(mu);\n    work();\n    l.unlock();\n    work();",
+		mutate.OpAnotherLock:   "  static inline std::mutex guardlint_other_mu;\n  void add() {\n    std::lock_guard<std::mutex> l(guardlint_other_mu);",
+		mutate.OpOtherMode:     "    std::shared_lock<std::mutex> l(mu);\n",
+		mutate.OpLockedLate:    "    \n    work();\n    std::lock_guard<std::mutex> l(mu);\n    work();",
+	} {
+		require.Contains(t, ms, op)
+		assert.Contains(t, text(t, ms[op]), want, op)
+	}
+	assert.NotContains(t, ms, mutate.OpLetUnderscore, "C++ has no let _")
+
+	const rust = "impl R {\n    fn add(&self) {\n        let _g = self.mu.lock().unwrap();\n        work();\n    }\n}\n"
+	ms = mutants(t, code(t, "rust", "a.rs", rust, "R::add", "hold: {lock: self.mu}"))
+	for op, want := range map[string]string{
+		mutate.OpEmptySection:  "        self.mu.lock().unwrap();\n        work();",
+		mutate.OpLetUnderscore: "        let _ = self.mu.lock().unwrap();\n",
+		mutate.OpUnlockedEarly: "        drop(_g);\n        work();",
+		mutate.OpAnotherLock:   "let _g = GUARDLINT_OTHER_MU.lock().unwrap();",
+		mutate.OpOtherMode:     "let _g = self.mu.read().unwrap();",
+	} {
+		require.Contains(t, ms, op)
+		assert.Contains(t, text(t, ms[op]), want, op)
+	}
+	assert.Contains(t, text(t, ms[mutate.OpAnotherLock]), "static GUARDLINT_OTHER_MU: std::sync::Mutex<()> = std::sync::Mutex::new(());")
+}
+
+// TestVacuity checks where a pattern that matches no code that runs is
+// said to appear.
+func TestVacuity(t *testing.T) {
+	const src = "void release(int);\nvoid reset(int e) {\n  // release(e) is endActive's job\n  if (0) { release(e); }\n  log(\"release\");\n}\n"
+	c := code(t, "cpp", "a.cc", src, "reset", "forbid: {call: release}")
+	got := c.Inv.Rule.(native.Rule).NativeVacuity(c)
+	require.Len(t, got, 1)
+	assert.Equal(t, "release appears only in dead code (in a branch under a constant false condition), comments, string literals of a.cc", got[0])
+
+	c = code(t, "cpp", "a.cc", "void reset(int e) {}\n", "reset", "forbid: {call: relase}")
+	assert.Equal(t, []string{"relase matches nothing: no code of a.cc uses it"}, c.Inv.Rule.(native.Rule).NativeVacuity(c))
+
+	c = code(t, "cpp", "a.cc", src+"void f(int e) { release(e); }\n", "reset", "forbid: {call: release}")
+	assert.Empty(t, c.Inv.Rule.(native.Rule).NativeVacuity(c), "a live call elsewhere in the files uses it")
+}
