@@ -2,6 +2,7 @@ package owns
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/guardlint/guardlint/analyzers/mutate/native"
@@ -26,7 +27,17 @@ var nativeOwnsOps = []string{opSelfAssign, opMovedWrite, opAddress, opMutatorCal
 func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 	scoped := c.Inv.Field.Scoped
 	typ, field := scoped[len(scoped)-2], scoped[len(scoped)-1]
-	host := r.nativeHost(c, typ)
+	// The code that can write the field, or call a writer, is in the files
+	// that mention one of them, as the rule reads them.
+	words := []string{field}
+	for _, w := range r.Writers {
+		words = append(words, strings.TrimPrefix(w.Scoped[len(w.Scoped)-1], "~"))
+	}
+	fns, err := c.Mentioning(words...)
+	if err != nil {
+		return []*mutate.Mutant{mutate.VoidMutant(c.Inv, c.Inv.Field.Raw, "locate", err.Error())}
+	}
+	host := r.nativeHost(c, fns, typ)
 	if host == nil {
 		return []*mutate.Mutant{mutate.VoidMutant(c.Inv, c.Inv.Field.Raw, "locate", "no function of "+c.Globs()+" outside the writers")}
 	}
@@ -37,7 +48,7 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 	var moved *native.Stmt
 	var movedIn *treesitter.Function
 	value := x
-	for _, fn := range c.Funcs() {
+	for _, fn := range fns {
 		if !r.isWriter(fn) {
 			continue
 		}
@@ -97,10 +108,10 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 // with a receiver that calls a writer, else any method of typ with a
 // receiver, else any function of the files that calls a writer, else any
 // function that is not a writer.
-func (r *Rule) nativeHost(c *native.Code, typ string) *treesitter.Function {
+func (r *Rule) nativeHost(c *native.Code, fns []*treesitter.Function, typ string) *treesitter.Function {
 	var best *treesitter.Function
 	bestRank := 0
-	for _, fn := range c.Funcs() {
+	for _, fn := range fns {
 		if r.isWriter(fn) {
 			continue
 		}
@@ -146,8 +157,12 @@ func (r *Rule) callsWriter(fn *treesitter.Function) bool {
 func (r *Rule) NativeVacuity(c *native.Code) []string {
 	scoped := c.Inv.Field.Scoped
 	typ, field := scoped[len(scoped)-2], scoped[len(scoped)-1]
+	fns, err := c.Mentioning(field)
+	if err != nil {
+		return nil // a file that cannot be read fails the baseline run
+	}
 	dead := ""
-	for _, fn := range c.Funcs() {
+	for _, fn := range fns {
 		for _, w := range fn.Writes(typ, field) {
 			if w.MayRun() {
 				return nil

@@ -10,21 +10,30 @@ import (
 )
 
 // Source is the code an invariant of lang c, cpp, cuda or rust speaks
-// about, parsed once: every file its globs match, with the function
-// definitions each holds under the invariant's defines. It is what
-// guardlint prove mutates: the sites its generators touch are the facts
-// these definitions report, the very facts the rules judge, so that the
-// prover never re-derives a site the front end would see differently.
+// about: the files its globs match, each parsed when first asked for, with
+// the function definitions it holds under the invariant's defines. It is
+// what guardlint prove mutates: the sites its generators touch are the
+// facts these definitions report, the very facts the rules judge, so that
+// the prover never re-derives a site the front end would see differently.
+//
+// Files are parsed only when they can hold what is asked for, as Check
+// skips them (prefilter): the definitions of the targets, or code that
+// mentions a name. A glob over a large vendored tree then costs a read of
+// each file, not a parse.
 type Source struct {
-	Inv   *invariants.Invariant
-	Files []*SourceFile
-	lang  model.Language
-	conf  *model.Config
+	Inv  *invariants.Invariant
+	lang model.Language
+	conf *model.Config
+	view *overlay.Files
+	// paths are the files of the globs, in glob order, each once.
+	paths []string
+	// parsed caches the files parsed so far, by path.
+	parsed map[string]*SourceFile
 	// patterns are the tokens of the rule's patterns, as Check gives them.
 	patterns [][]string
 }
 
-// SourceFile is one file of a Source.
+// SourceFile is one parsed file of a Source.
 type SourceFile struct {
 	*syntax.File
 	// Funcs are the file's function definitions that are live under the
@@ -33,16 +42,16 @@ type SourceFile struct {
 	Funcs []*Function
 }
 
-// LoadSource reads and parses the files of an invariant through view
-// (nil: the disk). What the check would report as unverifiable (a glob
-// that matches nothing, a pattern that does not parse, a file that cannot
-// be read) is an error here.
+// LoadSource finds the files of an invariant through view (nil: the
+// disk). What the check would report as unverifiable (a glob that matches
+// nothing, a pattern that does not parse) is an error here; so is a file
+// that cannot be read or parsed when it is needed.
 func LoadSource(inv *invariants.Invariant, view *overlay.Files) (*Source, error) {
 	lang, ok := languages[inv.Lang]
 	if !ok {
 		return nil, fmt.Errorf("lang %s is not checked by the tree-sitter front end", inv.Lang)
 	}
-	s := &Source{Inv: inv, lang: lang, conf: &model.Config{Defines: inv.Defines}}
+	s := &Source{Inv: inv, lang: lang, conf: &model.Config{Defines: inv.Defines}, view: view, parsed: map[string]*SourceFile{}}
 	if fr, ok := inv.Rule.(FunctionRule); ok {
 		for _, n := range fr.Patterns() {
 			toks, perr := rulePattern(inv, lang, n)
@@ -58,19 +67,10 @@ func LoadSource(inv *invariants.Invariant, view *overlay.Files) (*Source, error)
 	}
 	seen := map[string]bool{}
 	for _, p := range files {
-		if seen[p] {
-			continue
+		if !seen[p] {
+			seen[p] = true
+			s.paths = append(s.paths, p)
 		}
-		seen[p] = true
-		src, err := view.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
-		sf, err := s.Parse(p, src)
-		if err != nil {
-			return nil, err
-		}
-		s.Files = append(s.Files, sf)
 	}
 	return s, nil
 }
@@ -90,11 +90,53 @@ func (s *Source) Parse(path string, src []byte) (*SourceFile, error) {
 	return sf, nil
 }
 
+// files returns the parsed files whose bytes pass keep, in glob order.
+func (s *Source) files(keep func(src []byte) bool) ([]*SourceFile, error) {
+	var out []*SourceFile
+	for _, p := range s.paths {
+		if sf := s.parsed[p]; sf != nil {
+			if keep(sf.Src) {
+				out = append(out, sf)
+			}
+			continue
+		}
+		src, err := s.view.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		if !keep(src) {
+			continue
+		}
+		sf, err := s.Parse(p, src)
+		if err != nil {
+			return nil, err
+		}
+		s.parsed[p] = sf
+		out = append(out, sf)
+	}
+	return out, nil
+}
+
 // Targets returns the definitions of the invariant's functions (not of
 // its helpers), file by file in source order.
-func (s *Source) Targets() []*Function {
+func (s *Source) Targets() ([]*Function, error) {
+	filters := make([]prefilter, len(s.Inv.Functions))
+	for i, n := range s.Inv.Functions {
+		filters[i] = newPrefilter(s.Inv.Lang, n.Scoped)
+	}
+	files, err := s.files(func(src []byte) bool {
+		for _, f := range filters {
+			if f.match(src) {
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		return nil, err
+	}
 	var out []*Function
-	for _, f := range s.Files {
+	for _, f := range files {
 		for _, fn := range f.Funcs {
 			for _, n := range s.Inv.Functions {
 				if fn.Func.Matches(n.Scoped) {
@@ -104,8 +146,25 @@ func (s *Source) Targets() []*Function {
 			}
 		}
 	}
-	return out
+	return out, nil
 }
+
+// Mentioning returns the parsed files that mention one of the words as a
+// whole word: the code that can call a pattern whose last name is the
+// word, or write a field of that name.
+func (s *Source) Mentioning(words ...string) ([]*SourceFile, error) {
+	return s.files(func(src []byte) bool {
+		for _, w := range words {
+			if containsWord(src, []byte(w), false) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// FileOf returns the parsed file a definition of this source is in.
+func (s *Source) FileOf(fn *Function) *SourceFile { return s.parsed[fn.File.Path] }
 
 // Matches reports whether the definition is the function a name names.
 func (fn *Function) Matches(n invariants.Name) bool { return fn.Func.Matches(n.Scoped) }

@@ -16,41 +16,48 @@ import (
 type Code struct {
 	Inv *invariants.Invariant
 	Src *treesitter.Source
-	// view is what the files were read through, and what a mutant
-	// replaces files of.
-	view *overlay.Files
+	// targets are the definitions of the invariant's functions that
+	// parse.
+	targets []*treesitter.Function
 }
 
 // Load reads and parses the code of an invariant through view (nil: the
-// disk).
+// disk): the files that can define its targets now, the others when a
+// generator asks for the code that mentions a name.
 func Load(inv *invariants.Invariant, view *overlay.Files) (*Code, error) {
 	src, err := treesitter.LoadSource(inv, view)
 	if err != nil {
 		return nil, err
 	}
-	return &Code{Inv: inv, Src: src, view: view}, nil
-}
-
-// Targets returns the definitions of the invariant's functions that parse
-// (a definition with a syntax error cannot be verified, which the
-// baseline run reports).
-func (c *Code) Targets() []*treesitter.Function {
-	var out []*treesitter.Function
-	for _, fn := range c.Src.Targets() {
+	targets, err := src.Targets()
+	if err != nil {
+		return nil, err
+	}
+	c := &Code{Inv: inv, Src: src}
+	for _, fn := range targets {
+		// A definition with a syntax error cannot be verified, which the
+		// baseline run reports.
 		if syntax.FirstBad(fn.Func.Node) == nil {
-			out = append(out, fn)
+			c.targets = append(c.targets, fn)
 		}
 	}
-	return out
+	return c, nil
 }
 
-// Funcs returns every definition of every file, in file order.
-func (c *Code) Funcs() []*treesitter.Function {
+// Targets returns the definitions of the invariant's functions that
+// parse, file by file in source order.
+func (c *Code) Targets() []*treesitter.Function { return c.targets }
+
+// Mentioning returns every definition of the files that mention one of
+// the words (see treesitter.Source.Mentioning): where a forbidden call or
+// a write of a field can be.
+func (c *Code) Mentioning(words ...string) ([]*treesitter.Function, error) {
+	files, err := c.Src.Mentioning(words...)
 	var out []*treesitter.Function
-	for _, f := range c.Src.Files {
+	for _, f := range files {
 		out = append(out, f.Funcs...)
 	}
-	return out
+	return out, err
 }
 
 // Dialect returns how reverts are written in a definition's language.
@@ -61,12 +68,32 @@ func (c *Code) Dialect() Dialect { return dialectOf(c.Inv.Lang) }
 // the same name (overloads under `all: true`).
 func (c *Code) target(fn *treesitter.Function) string {
 	name := fn.Name()
-	for _, other := range c.Funcs() {
-		if other != fn && other.Name() == name {
+	for _, other := range c.sameName(fn) {
+		if other != fn {
 			return fmt.Sprintf("%s@%d", name, fn.File.Position(fn.Func.Node.Start).Line)
 		}
 	}
 	return name
+}
+
+// sameName lists the loaded definitions with fn's qualified name: the
+// targets, and the definitions of its own file.
+func (c *Code) sameName(fn *treesitter.Function) []*treesitter.Function {
+	var out []*treesitter.Function
+	seen := map[*treesitter.Function]bool{}
+	add := func(fns []*treesitter.Function) {
+		for _, f := range fns {
+			if !seen[f] && f.Name() == fn.Name() {
+				seen[f] = true
+				out = append(out, f)
+			}
+		}
+	}
+	add(c.targets)
+	if sf := c.Src.FileOf(fn); sf != nil {
+		add(sf.Funcs)
+	}
+	return out
 }
 
 // Void is a mutant that could not be built in host, with the reason.

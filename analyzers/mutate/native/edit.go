@@ -46,11 +46,38 @@ func (e *Edits) AtEntry(fn *treesitter.Function, stmt string) {
 	e.Insert(fn.File, body.Start+1, "\n"+ind+stmt)
 }
 
-// applied is one changed file: its new content and where the edits put
-// new text in it.
+// applied is one changed file: its new content and where each edit put
+// its text.
 type applied struct {
 	src     []byte
-	changed [][2]int // [start, end) of every edit's text in src
+	changed []change
+}
+
+// change is one applied edit: the bytes [start, end) of the original
+// became [newStart, newEnd) of the new content.
+type change struct {
+	start, end       int
+	newStart, newEnd int
+}
+
+// original maps an offset of the new content back to the original, or
+// reports that it lies inside text an edit wrote.
+func (a applied) original(x int) (int, bool) {
+	shift := 0
+	for _, ch := range a.changed {
+		switch {
+		case x < ch.newStart:
+			return x - shift, true
+		case x == ch.newStart:
+			return ch.start, true
+		case x < ch.newEnd:
+			return 0, false
+		case x == ch.newEnd:
+			return ch.end, true
+		}
+		shift = ch.newEnd - ch.end
+	}
+	return x - shift, true
 }
 
 // apply applies the edits of one file, last first; edits that overlap are
@@ -65,7 +92,7 @@ func apply(src []byte, list []textEdit) (applied, error) {
 			return applied{}, fmt.Errorf("overlapping edits")
 		}
 		out.src = append(out.src, src[last:ed.start]...)
-		out.changed = append(out.changed, [2]int{len(out.src), len(out.src) + len(ed.text)})
+		out.changed = append(out.changed, change{ed.start, ed.end, len(out.src), len(out.src) + len(ed.text)})
 		out.src = append(out.src, ed.text...)
 		last = ed.end
 	}
@@ -96,7 +123,7 @@ func (c *Code) Mutant(host *treesitter.Function, op string, e *Edits, void strin
 			m.Void = "does not parse: " + err.Error()
 			return m
 		}
-		if why := newErrors(f, sf.File, a.changed); why != "" {
+		if why := newErrors(f, sf.File, a); why != "" {
 			m.Void = why
 			return m
 		}
@@ -129,19 +156,27 @@ func (c *Code) Mutant(host *treesitter.Function, op string, e *Edits, void strin
 }
 
 // newErrors says why a mutated file is void: it has an ERROR or MISSING
-// node inside text a mutant changed, or more of them than the original
-// (a brace the edit unbalanced shows up far from it). "" when neither.
-func newErrors(orig, mutated *syntax.File, changed [][2]int) string {
-	before, after := badNodes(orig.Root), badNodes(mutated.Root)
-	for _, b := range after {
-		for _, ch := range changed {
-			if b.Start < ch[1] && ch[0] < b.End || b.Start == ch[0] {
-				return "does not parse: " + errorAt(mutated, b)
-			}
-		}
+// node that the original did not have at the same place, one inside text
+// the mutant wrote or one the edit caused far from it (a brace it
+// unbalanced, an #if it left open). "" when it has none. Errors the file
+// had already, which in macro-heavy headers can enclose the target
+// (tree-sitter recovers around `_GLIBCXX_BEGIN_NAMESPACE_VERSION`), are
+// not the mutant's.
+func newErrors(orig, mutated *syntax.File, a applied) string {
+	type key struct {
+		kind       string
+		start, end int
 	}
-	if len(after) > len(before) {
-		return "does not parse: " + errorAt(mutated, after[0])
+	had := map[key]bool{}
+	for _, b := range badNodes(orig.Root) {
+		had[key{b.Kind, b.Start, b.End}] = true
+	}
+	for _, b := range badNodes(mutated.Root) {
+		start, ok1 := a.original(b.Start)
+		end, ok2 := a.original(b.End)
+		if !ok1 || !ok2 || !had[key{b.Kind, start, end}] {
+			return "does not parse: " + errorAt(mutated, b)
+		}
 	}
 	return ""
 }
@@ -156,7 +191,8 @@ func errorAt(f *syntax.File, bad *syntax.Node) string {
 	return fmt.Sprintf("%s at %s:%d:%d", what, filepath.Base(p.Filename), p.Line, p.Column)
 }
 
-// badNodes lists the ERROR and MISSING nodes of a tree, outermost only.
+// badNodes lists the ERROR and MISSING nodes of a tree, those inside
+// others too: a new error inside one the file had is new.
 func badNodes(root *syntax.Node) []*syntax.Node {
 	var out []*syntax.Node
 	stack := []*syntax.Node{root}
@@ -165,7 +201,6 @@ func badNodes(root *syntax.Node) []*syntax.Node {
 		stack = stack[:len(stack)-1]
 		if n.Bad {
 			out = append(out, n)
-			continue
 		}
 		for i := len(n.Children) - 1; i >= 0; i-- {
 			stack = append(stack, n.Children[i])
@@ -180,7 +215,7 @@ func badNodes(root *syntax.Node) []*syntax.Node {
 func (c *Code) findAgain(host *treesitter.Function, mutated *treesitter.SourceFile) *treesitter.Function {
 	name := host.Name()
 	nth := 0
-	for _, f := range c.fileOf(host).Funcs {
+	for _, f := range c.Src.FileOf(host).Funcs {
 		if f == host {
 			break
 		}
@@ -198,14 +233,4 @@ func (c *Code) findAgain(host *treesitter.Function, mutated *treesitter.SourceFi
 		nth--
 	}
 	return nil
-}
-
-// fileOf returns the loaded file of a definition.
-func (c *Code) fileOf(fn *treesitter.Function) *treesitter.SourceFile {
-	for _, f := range c.Src.Files {
-		if f.File == fn.File {
-			return f
-		}
-	}
-	return &treesitter.SourceFile{File: fn.File}
 }

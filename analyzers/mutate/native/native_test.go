@@ -212,3 +212,20 @@ func TestVacuity(t *testing.T) {
 	c = code(t, "cpp", "a.cc", src+"void f(int e) { release(e); }\n", "reset", "forbid: {call: release}")
 	assert.Empty(t, c.Inv.Rule.(native.Rule).NativeVacuity(c), "a live call elsewhere in the files uses it")
 }
+
+// TestErrorsTheFileHadAreNotTheMutants proves a target in a file with a
+// syntax error of its own, as libstdc++'s headers have around their
+// namespace macros: its mutants are not void, unless they add an error.
+func TestErrorsTheFileHadAreNotTheMutants(t *testing.T) {
+	const src = "namespace std _GLIBCXX_VISIBILITY(default)\n{\n  void get(E* enc) {\n    enc->retain();\n    work();\n  }\n}\n"
+	c := code(t, "cpp", "a.h", src, "get", "call: {to: enc->retain}")
+	ms := mutants(t, c)
+	for _, op := range []string{mutate.OpDelete, mutate.OpCompiledOut, mutate.OpMoved, mutate.OpClosure} {
+		assert.Empty(t, ms[op].Void, op)
+	}
+	fn := c.Targets()[0]
+	e := c.NewEdits()
+	at := strings.Index(src, "work();")
+	e.Replace(fn.File, at, at+len("work();"), "work(;")
+	assert.Contains(t, c.Mutant(fn, "test", e, "").Void, "does not parse")
+}

@@ -37,7 +37,8 @@ func (c *Code) textOnly(word string) (inComment, inString bool) {
 	if word == "" {
 		return false, false
 	}
-	for _, f := range c.Src.Files {
+	files, _ := c.Src.Mentioning(word)
+	for _, f := range files {
 		stack := []*syntax.Node{f.Root}
 		for len(stack) > 0 {
 			n := stack[len(stack)-1]

@@ -1,6 +1,10 @@
 package prove
 
 import (
+	"maps"
+	"slices"
+	"strings"
+
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/analyzers/mutate"
@@ -30,11 +34,28 @@ func (nativeCode) mutants(inv *invariants.Invariant) ([]*mutate.Mutant, []string
 // nativeFindings checks a C, C++, CUDA or Rust mutant: the invariant
 // alone, through the driver's tree-sitter run, over a view of the sources
 // in which the mutant's files replace the disk's.
-func nativeFindings(m *mutate.Mutant) []core.Finding {
+//
+// Only the files the mutant changes are checked, unless exact: a kill is a
+// finding inside the mutated function, which depends on that function's
+// file alone (its definitions, the defines, the patterns), and the
+// invariant held on the other files before. That keeps a glob over a large
+// vendored tree from being walked and read again for every mutant. The
+// findings elsewhere, which a survivor's detail lists, are then those of
+// the changed files only.
+func nativeFindings(m *mutate.Mutant, exact bool) []core.Finding {
 	view := overlay.New()
-	for path, data := range m.Files {
-		view.Replace(path, data)
+	inv := *m.Invariant
+	inv.Files = nil
+	for _, path := range slices.Sorted(maps.Keys(m.Files)) {
+		view.Replace(path, m.Files[path])
+		inv.Files = append(inv.Files, invariants.Glob{Pattern: path, Pos: m.Invariant.Pos})
+		if strings.ContainsAny(path, "*?[") {
+			exact = true // not a glob of itself
+		}
 	}
-	set := &invariants.Set{Files: []*invariants.File{m.Invariant.File}, Invariants: []*invariants.Invariant{m.Invariant}}
+	if exact || len(inv.Files) == 0 {
+		inv.Files = m.Invariant.Files
+	}
+	set := &invariants.Set{Files: []*invariants.File{m.Invariant.File}, Invariants: []*invariants.Invariant{&inv}}
 	return driver.NativeFiles(set, view)
 }

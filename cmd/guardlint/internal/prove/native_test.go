@@ -39,6 +39,12 @@ func holding(t *testing.T, file string) *invariants.Set {
 		if err != nil {
 			continue // fails closed: a missing glob, a pattern that does not parse
 		}
+		files, err := src.Mentioning(mentioned(inv)...)
+		require.NoError(t, err)
+		var funcs []*treesitter.Function
+		for _, f := range files {
+			funcs = append(funcs, f.Funcs...)
+		}
 		var fs []core.Finding
 		for _, f := range base {
 			if f.ID == inv.ID {
@@ -49,14 +55,14 @@ func holding(t *testing.T, file string) *invariants.Set {
 		if inv.Field != nil {
 			r := *inv.Rule.(*owns.Rule)
 			r.Writers = slices.Clone(r.Writers)
-			for _, fn := range defsWith(allFuncs(src), fs) {
+			for _, fn := range defsWith(funcs, fs) {
 				r.Writers = append(r.Writers, invariants.Name{Raw: fn.Name(), Scoped: fn.Func.Path})
 			}
 			d.Rule = &r
 		} else {
 			d.Functions = nil
 			for _, n := range inv.Functions {
-				if holds(src, inv, n, fs) {
+				if holds(funcs, inv, n, fs) {
 					d.Functions = append(d.Functions, n)
 				}
 			}
@@ -77,13 +83,11 @@ func holding(t *testing.T, file string) *invariants.Set {
 // code: it is found, once unless the invariant says all, it parses, and no
 // finding of the invariant lies in its definitions or at its name in the
 // invariants file.
-func holds(src *treesitter.Source, inv *invariants.Invariant, n invariants.Name, fs []core.Finding) bool {
+func holds(funcs []*treesitter.Function, inv *invariants.Invariant, n invariants.Name, fs []core.Finding) bool {
 	var defs []*treesitter.Function
-	for _, f := range src.Files {
-		for _, fn := range f.Funcs {
-			if fn.Matches(n) {
-				defs = append(defs, fn)
-			}
+	for _, fn := range funcs {
+		if fn.Matches(n) {
+			defs = append(defs, fn)
 		}
 	}
 	if len(defs) == 0 || len(defs) > 1 && !inv.All {
@@ -102,11 +106,15 @@ func holds(src *treesitter.Source, inv *invariants.Invariant, n invariants.Name,
 	return true
 }
 
-// allFuncs lists every definition of a source.
-func allFuncs(src *treesitter.Source) []*treesitter.Function {
-	var out []*treesitter.Function
-	for _, sf := range src.Files {
-		out = append(out, sf.Funcs...)
+// mentioned lists the names whose files hold what an invariant concerns:
+// its targets' and the field's last names.
+func mentioned(inv *invariants.Invariant) []string {
+	var out []string
+	for _, n := range inv.Functions {
+		out = append(out, strings.TrimPrefix(n.Scoped[len(n.Scoped)-1], "~"))
+	}
+	if inv.Field != nil {
+		out = append(out, inv.Field.Scoped[len(inv.Field.Scoped)-1])
 	}
 	return out
 }
@@ -172,5 +180,26 @@ func TestNativeTestdataProves(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestNativeFastMatchesExact checks the check of a native mutant over the
+// files it changes against the check over every file of the invariant's
+// globs, for every mutant of the tree-sitter testdata.
+func TestNativeFastMatchesExact(t *testing.T) {
+	dir, err := filepath.Abs(treesitterTestdata)
+	require.NoError(t, err)
+	for _, lang := range []string{"c", "cpp", "cuda", "rust"} {
+		set := holding(t, filepath.Join(dir, lang+".yaml"))
+		fast, err := Run(set, Options{Dir: dir})
+		require.NoError(t, err)
+		exact, err := Run(set, Options{Dir: dir, Exact: true})
+		require.NoError(t, err)
+		want := byName(exact)
+		require.Len(t, fast.Mutants(), len(want))
+		for _, r := range fast.Mutants() {
+			require.Contains(t, want, r.Mutant.Name)
+			assert.Equal(t, want[r.Mutant.Name].Verdict, r.Verdict, "%s: fast %s, exact %s", r.Mutant.Name, r.Detail, want[r.Mutant.Name].Detail)
+		}
 	}
 }

@@ -55,21 +55,21 @@ func TestNativeTestCargo(t *testing.T) {
 	if _, err := exec.LookPath("cargo"); err != nil {
 		t.Skip("cargo is not installed (CI installs it from Debian)")
 	}
-	rep, dir := nativeProject(t, "crate", []string{"encoder-retained", "submit-locked"},
+	rep, dir := nativeProject(t, "crate", []string{"rs-encoder-retained", "rs-submit-locked"},
 		[]string{mutate.OpDelete, mutate.OpLineComment, mutate.OpMoved, mutate.OpLockDeleted})
 	// The copy is the crate, not the Go module around it.
 	got, printed := outcomes(t, rep, dir, `test -f "$GUARDLINT_MUTANT_DIR/Cargo.toml" || exit 3
 cargo build --tests -q --offline || exit 125
 cargo test -q --offline`)
 	assert.Equal(t, map[string]Outcome{
-		"encoder-retained delete":       Detected,
-		"encoder-retained line-comment": Detected,
-		"encoder-retained moved":        NotBuilt,
-		"submit-locked lock-deleted":    Missed,
-		"submit-locked line-comment":    Missed,
-		"submit-locked moved":           NotBuilt, // self is not in scope there
+		"rs-encoder-retained delete":       Detected,
+		"rs-encoder-retained line-comment": Detected,
+		"rs-encoder-retained moved":        NotBuilt,
+		"rs-submit-locked lock-deleted":    Missed,
+		"rs-submit-locked line-comment":    Missed,
+		"rs-submit-locked moved":           NotBuilt, // self is not in scope there
 	}, got)
-	assert.True(t, hasLine(printed, "submit-locked", "Queue::submit", "lock-deleted", "killed", "missed"), printed)
+	assert.True(t, hasLine(printed, "rs-submit-locked", "Queue::submit", "lock-deleted", "killed", "missed"), printed)
 	assert.Contains(t, printed, "2 caught by both, 2 by the invariant only, 0 by the command only, 0 by neither; 2 not built")
 }
 
@@ -82,18 +82,18 @@ func TestNativeTestMake(t *testing.T) {
 			t.Skipf("%s is not installed (CI installs it from Debian)", tool)
 		}
 	}
-	rep, dir := nativeProject(t, "cppproj", []string{"encoder-retained", "add-locked"},
+	rep, dir := nativeProject(t, "cppproj", []string{"cpp-encoder-retained", "cpp-add-locked"},
 		[]string{mutate.OpDelete, mutate.OpMoved, mutate.OpLockDeleted})
 	got, printed := outcomes(t, rep, dir, `test -f "$GUARDLINT_MUTANT_DIR/Makefile" || exit 3
 make -s build/tests >/dev/null 2>&1 || exit 125
 ./build/tests`)
 	assert.Equal(t, map[string]Outcome{
-		"encoder-retained delete": Detected,
-		"encoder-retained moved":  NotBuilt,
-		"add-locked lock-deleted": Missed,
-		"add-locked moved":        NotBuilt,
+		"cpp-encoder-retained delete": Detected,
+		"cpp-encoder-retained moved":  NotBuilt,
+		"cpp-add-locked lock-deleted": Missed,
+		"cpp-add-locked moved":        NotBuilt,
 	}, got)
-	assert.True(t, hasLine(printed, "add-locked", "Registry::add", "lock-deleted", "killed", "missed"), printed)
+	assert.True(t, hasLine(printed, "cpp-add-locked", "Registry::add", "lock-deleted", "killed", "missed"), printed)
 }
 
 // TestNativeWeakInvariantsSurvive proves invariants of the native
@@ -122,7 +122,8 @@ func TestNativeWeakInvariantsSurvive(t *testing.T) {
 		}
 		var out bytes.Buffer
 		rep.Print(&out, dir)
-		assert.Contains(t, out.String(), "survived  retained-by-name", project)
+		assert.Contains(t, out.String(), "-retained-by-name", project)
+		assert.True(t, hasLine(out.String(), "survived", "retained-by-name", "wrong-receiver: ", "did not fire"), out.String())
 	}
 }
 

@@ -244,9 +244,7 @@ func checkAll(set *invariants.Set, todo []*Result, opts Options) error {
 				var err error
 				switch {
 				case res.Mutant.Invariant.Lang.TreeSitter():
-					// The native check is the command's own, on the
-					// mutated files; -exact changes nothing there.
-					fs = nativeFindings(res.Mutant)
+					fs = nativeFindings(res.Mutant, opts.Exact)
 				case opts.Exact:
 					fs, err = exactFindings(set, res.Mutant, opts)
 				default:
