@@ -43,17 +43,7 @@ func applyChains(set *invariants.Set, base *overlay.Files) *patched {
 	if len(chains) == 0 {
 		return out
 	}
-	view := overlay.New()
-	if base != nil {
-		replaced, removed := base.Paths()
-		for _, p := range replaced {
-			data, _ := base.ReadFile(p)
-			view.Replace(p, data)
-		}
-		for _, p := range removed {
-			view.Remove(p)
-		}
-	}
+	view := base.Clone()
 	for _, c := range chains {
 		root := c.Upstream
 		tree := patch.NewTree(func(rel string) ([]byte, error) {

@@ -26,3 +26,11 @@ func Native(set *invariants.Set) []core.Finding {
 func NativeFiles(set *invariants.Set, files *overlay.Files) []core.Finding {
 	return treesitter.Check(set, treesitter.Options{Files: files})
 }
+
+// PatchedView is the view of the sources with the set's patch chains
+// applied, as Run and Native check them (nil when the set has none): what
+// the prover mutates, so that a mutant of a patched upstream is the
+// patched code reverted.
+func PatchedView(set *invariants.Set) *overlay.Files {
+	return applyChains(set, nil).view
+}

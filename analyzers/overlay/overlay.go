@@ -44,6 +44,18 @@ func (f *Files) Remove(path string) {
 	f.removed[path] = true
 }
 
+// Clone returns a copy of the view that can be changed on its own: a
+// mutant's files laid over a patched tree. The clone of nil is an empty
+// overlay over the disk.
+func (f *Files) Clone() *Files {
+	out := New()
+	if f != nil {
+		maps.Copy(out.replaced, f.replaced)
+		maps.Copy(out.removed, f.removed)
+	}
+	return out
+}
+
 // Paths returns the replaced and the removed paths, sorted.
 func (f *Files) Paths() (replaced, removed []string) {
 	if f == nil {

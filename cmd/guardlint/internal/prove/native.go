@@ -16,15 +16,19 @@ import (
 // nativeCode is the mutant generator of C, C++, CUDA and Rust: each
 // invariant's files are parsed once, and its kind's native generators
 // (native.Rule) make the reverts at the sites the front end reports.
-type nativeCode struct{}
+type nativeCode struct {
+	// view is the sources as the baseline checked them: the disk with the
+	// set's patch chains applied (nil when there are none).
+	view *overlay.Files
+}
 
 // mutants implements generator.
-func (nativeCode) mutants(inv *invariants.Invariant) ([]*mutate.Mutant, []string) {
+func (g nativeCode) mutants(inv *invariants.Invariant) ([]*mutate.Mutant, []string) {
 	gen, ok := inv.Rule.(native.Rule)
 	if !ok {
 		return []*mutate.Mutant{mutate.VoidMutant(inv, inv.ID, "locate", "kind "+string(inv.Kind())+" has no mutant generator for lang "+string(inv.Lang))}, nil
 	}
-	code, err := native.Load(inv, nil)
+	code, err := native.Load(inv, g.view)
 	if err != nil {
 		return []*mutate.Mutant{mutate.VoidMutant(inv, inv.ID, "locate", err.Error())}, nil
 	}
@@ -33,7 +37,8 @@ func (nativeCode) mutants(inv *invariants.Invariant) ([]*mutate.Mutant, []string
 
 // nativeFindings checks a C, C++, CUDA or Rust mutant: the invariant
 // alone, through the driver's tree-sitter run, over a view of the sources
-// in which the mutant's files replace the disk's.
+// in which the mutant's files replace those of base (the patched tree,
+// or the disk).
 //
 // Only the files the mutant changes are checked, unless exact: a kill is a
 // finding inside the mutated function, which depends on that function's
@@ -42,8 +47,8 @@ func (nativeCode) mutants(inv *invariants.Invariant) ([]*mutate.Mutant, []string
 // vendored tree from being walked and read again for every mutant. The
 // findings elsewhere, which a survivor's detail lists, are then those of
 // the changed files only.
-func nativeFindings(m *mutate.Mutant, exact bool) []core.Finding {
-	view := overlay.New()
+func nativeFindings(m *mutate.Mutant, base *overlay.Files, exact bool) []core.Finding {
+	view := base.Clone()
 	inv := *m.Invariant
 	inv.Files = nil
 	for _, path := range slices.Sorted(maps.Keys(m.Files)) {

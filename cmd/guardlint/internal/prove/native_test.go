@@ -203,3 +203,26 @@ func TestNativeFastMatchesExact(t *testing.T) {
 		}
 	}
 }
+
+// TestNativePatchChain proves invariants over an upstream tree and its
+// required patches: the mutants revert the patched code, which exists
+// only in memory, and every one is killed.
+func TestNativePatchChain(t *testing.T) {
+	dir, err := filepath.Abs("../../../../analyzers/driver/testdata/chain")
+	require.NoError(t, err)
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	rep, err := Run(set, Options{Dir: dir})
+	require.NoError(t, err)
+	assert.True(t, rep.Proved())
+	for _, ir := range rep.Invariants {
+		assert.Positive(t, ir.Count(Killed), ir.Invariant.ID)
+	}
+	// The guard the second patch adds, reverted as a temporary: the rest
+	// of the file is the patched one.
+	m := byName(rep)["registry-locked.gpu.Registry.add.empty-critical-section"]
+	require.NotNil(t, m)
+	src := string(m.Mutant.Files[m.Mutant.Site.File])
+	assert.Contains(t, src, "std::lock_guard<std::mutex>{mu_};\n  by_stream_[stream] = enc;")
+	assert.Contains(t, src, "Encoder* Registry::lookup(int stream) {\n  std::lock_guard<std::mutex> lock(mu_);")
+}

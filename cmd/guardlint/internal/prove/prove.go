@@ -27,6 +27,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/analyzers/mutate"
+	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -47,6 +48,9 @@ type Options struct {
 	Ops []string
 	// Verbose receives progress, when set.
 	Verbose io.Writer
+	// patched is the sources with the set's patch chains applied, which
+	// native mutants are laid over; set by Run.
+	patched *overlay.Files
 }
 
 // Verdict is what became of a mutant.
@@ -160,9 +164,12 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 
 	rep := &Report{Set: set}
 	generators := map[invariants.Lang]generator{invariants.LangGo: pkgs}
+	// Native code is mutated and checked as the baseline saw it, with the
+	// patch chains applied.
+	patched := driver.PatchedView(set)
 	for _, l := range invariants.Langs {
 		if l.TreeSitter() {
-			generators[l] = nativeCode{}
+			generators[l] = nativeCode{view: patched}
 		}
 	}
 	var todo []*Result
@@ -207,6 +214,7 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 		}
 	}
 	progress(opts, fmt.Sprintf("generate %d mutants", len(todo)), start)
+	opts.patched = patched
 	if err := checkAll(set, todo, opts); err != nil {
 		return nil, err
 	}
@@ -244,7 +252,7 @@ func checkAll(set *invariants.Set, todo []*Result, opts Options) error {
 				var err error
 				switch {
 				case res.Mutant.Invariant.Lang.TreeSitter():
-					fs = nativeFindings(res.Mutant, opts.Exact)
+					fs = nativeFindings(res.Mutant, opts.patched, opts.Exact)
 				case opts.Exact:
 					fs, err = exactFindings(set, res.Mutant, opts)
 				default:
