@@ -6,8 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/call"
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/analyzers/mutate"
+	"github.com/guardlint/guardlint/analyzers/mutate/native"
 	"github.com/guardlint/guardlint/analyzers/owns"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
@@ -225,4 +228,55 @@ func TestNativePatchChain(t *testing.T) {
 	src := string(m.Mutant.Files[m.Mutant.Site.File])
 	assert.Contains(t, src, "std::lock_guard<std::mutex>{mu_};\n  by_stream_[stream] = enc;")
 	assert.Contains(t, src, "Encoder* Registry::lookup(int stream) {\n  std::lock_guard<std::mutex> lock(mu_);")
+}
+
+// TestNativeTestdataWeakPatterns proves the call invariants of the
+// tree-sitter testdata again with their patterns cut to the callee's name
+// (`enc->retain` becomes `retain`): a weak invariant written on purpose.
+// Each revert that calls the method on another receiver now survives,
+// and every other verdict stays as it was.
+func TestNativeTestdataWeakPatterns(t *testing.T) {
+	dir, err := filepath.Abs(treesitterTestdata)
+	require.NoError(t, err)
+	survivors := 0
+	for _, lang := range []string{"c", "cpp", "cuda", "rust"} {
+		strong := holding(t, filepath.Join(dir, lang+".yaml"))
+		weak := &invariants.Set{Files: strong.Files}
+		for _, inv := range strong.Invariants {
+			r, ok := inv.Rule.(*call.Rule)
+			if !ok {
+				continue
+			}
+			w := *r
+			w.To.Raw = native.LastName(r.To.Raw)
+			if w.To.Raw == r.To.Raw {
+				continue // a name already
+			}
+			d := *inv
+			d.Rule = &w
+			weak.Invariants = append(weak.Invariants, &d)
+		}
+		if len(weak.Invariants) == 0 {
+			continue
+		}
+		before, err := Run(strong, Options{Dir: dir})
+		require.NoError(t, err)
+		after, err := Run(weak, Options{Dir: dir})
+		require.NoError(t, err)
+		was := byName(before)
+		for _, r := range after.Mutants() {
+			old := was[r.Mutant.Name]
+			require.NotNil(t, old, r.Mutant.Name)
+			op, _, _ := strings.Cut(r.Mutant.Op, "@")
+			if op == mutate.OpWrongRecv && old.Verdict == Killed {
+				assert.Equal(t, Survived, r.Verdict, "%s: %s", r.Mutant.Name, r.Detail)
+				survivors++
+				continue
+			}
+			assert.Equal(t, old.Verdict, r.Verdict, "%s: %s", r.Mutant.Name, r.Detail)
+		}
+		assert.False(t, after.Proved(), lang)
+	}
+	assert.Positive(t, survivors)
+	t.Logf("%d wrong-receiver reverts survive the patterns cut to a name", survivors)
 }
