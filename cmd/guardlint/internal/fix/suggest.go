@@ -263,7 +263,11 @@ func moduleOf(dir string) (string, error) {
 func (s *Suggestion) Print(w io.Writer) {
 	c := s.Change
 	fmt.Fprintf(w, "# guardlint suggest %s: %s\n", c.Short, c.Title)
-	fmt.Fprintf(w, "# %s that hold now and fire when %s is reverted; files globs are relative to %s.\n", plural(len(s.Proven), "invariant"), c.Short, s.Dir)
+	verbs := "hold now and fire"
+	if len(s.Proven) == 1 {
+		verbs = "holds now and fires"
+	}
+	fmt.Fprintf(w, "# %s that %s when %s is reverted; files globs are relative to %s.\n", plural(len(s.Proven), "invariant"), verbs, c.Short, s.Dir)
 	fmt.Fprintf(w, "# Say in each why what breaks without it, then keep them in an invariants file.\n")
 	for _, n := range s.Notes {
 		fmt.Fprintf(w, "# note: %s\n", n)
