@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/driver"
@@ -40,6 +41,7 @@ type Suggestion struct {
 // memory, where it must fire; only those are kept. dir is the directory
 // of the invariants file they are meant for.
 func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
+	start := time.Now()
 	change, err := Read(opts.Dir, rev, opts.Paths)
 	if err != nil {
 		return nil, err
@@ -93,12 +95,14 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 	}
 	cands = append(cands, native...)
 	numbered(cands)
+	progress(opts, fmt.Sprintf("%d candidates", len(cands)), start)
 	if len(cands) == 0 {
 		return s, nil
 	}
 	if err := s.prove(cands, opts, view); err != nil {
 		return nil, err
 	}
+	progress(opts, "proven", start)
 	return s, nil
 }
 
