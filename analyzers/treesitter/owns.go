@@ -3,6 +3,7 @@ package treesitter
 import (
 	"os"
 	"strings"
+	"time"
 
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
@@ -14,7 +15,7 @@ import (
 // neither the field nor a writer are skipped unparsed. A writer found
 // nowhere, or a function that mentions the field and does not parse,
 // cannot be verified.
-func checkOwns(inv *invariants.Invariant, files []string, marks *marked) []Finding {
+func checkOwns(inv *invariants.Invariant, files []string, marks *marked, budget time.Duration) []Finding {
 	lang := languages[inv.Lang]
 	conf := &model.Config{Defines: inv.Defines}
 	scoped := inv.Field.Scoped
@@ -46,7 +47,7 @@ func checkOwns(inv *invariants.Invariant, files []string, marks *marked) []Findi
 		if !mentions {
 			continue
 		}
-		f, err := syntax.Parse(syntax.Lang(inv.Lang), p, src)
+		f, err := syntax.ParseWithin(syntax.Lang(inv.Lang), p, src, budget)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Field.Pos, "%v", err))
 			continue
@@ -65,6 +66,12 @@ func checkOwns(inv *invariants.Invariant, files []string, marks *marked) []Findi
 				if containsWord(f.Src[fn.Node.Start:fn.Node.End], []byte(field), false) {
 					pos := f.Position(bad.Start)
 					out = append(out, unverifiable(inv, inv.Field.Pos, "%s mentions %s and does not parse: a syntax error at %s:%d:%d", qualified(fn), field, pos.Filename, pos.Line, pos.Column))
+				}
+				continue
+			}
+			if err := f.TooDeep(fn.Node, "it"); err != nil {
+				if containsWord(f.Src[fn.Node.Start:fn.Node.End], []byte(field), false) {
+					out = append(out, unverifiable(inv, inv.Field.Pos, "%s mentions %s and %v", qualified(fn), field, err))
 				}
 				continue
 			}

@@ -23,6 +23,11 @@ func (t *target) check(f *syntax.File, fn *model.Func) match {
 		m.bad = fmt.Sprintf("%s does not parse: %s at %s:%d:%d", t.name.Raw, what, p.Filename, p.Line, p.Column)
 		return m
 	}
+	// The walkers below recurse over the body; see syntax.MaxDepth.
+	if err := f.TooDeep(fn.Node, t.name.Raw); err != nil {
+		m.bad = err.Error()
+		return m
+	}
 	switch t.inv.Kind {
 	case invariants.KindCall:
 		m.findings = t.checkCall(f, fn)
@@ -87,19 +92,15 @@ func (t *target) checkEveryPath(f *syntax.File, fn *model.Func, calls []*syntax.
 	var out []Finding
 	want := t.inv.Call.To.Raw
 	exits, fallsThrough := t.lang.Exits(f, fn, t.conf)
+	dom := newDominance(fn.Body, calls)
 	for _, e := range exits {
-		if !dominated(e, calls, fn.Body) {
+		if !dom.dominated(e) {
 			out = append(out, report(t.inv, f, e, "%s must call %s on every path, but this return is reached without the call", qualified(fn), want))
 		}
 	}
 	if fallsThrough {
-		covered := false
-		for _, c := range calls {
-			if unconditional(c, fn.Body) {
-				covered = true
-				break
-			}
-		}
+		// The end is reached after a call that runs whenever the body does.
+		covered := dom.always
 		if !covered {
 			end := fn.Body.Children[len(fn.Body.Children)-1]
 			out = append(out, report(t.inv, f, end, "%s must call %s on every path, but the end of its body is reached without the call", qualified(fn), want))

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
@@ -27,7 +28,7 @@ type directive struct {
 // suppressions reads the directives of the given files (those of the
 // globs whose bytes hold the prefix); they are parsed, so that a directive
 // inside a string literal is not taken for one.
-func suppressions(files map[string]invariants.Lang) ([]*directive, []error) {
+func suppressions(files map[string]invariants.Lang, budget time.Duration) ([]*directive, []error) {
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
@@ -40,13 +41,12 @@ func suppressions(files map[string]invariants.Lang) ([]*directive, []error) {
 		if err != nil || !bytes.Contains(src, []byte(suppressPrefix)) {
 			continue // an unreadable target file is reported by its invariant
 		}
-		f, err := syntax.Parse(syntax.Lang(files[p]), p, src)
+		f, err := syntax.ParseWithin(syntax.Lang(files[p]), p, src, budget)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		var visit func(n *syntax.Node)
-		visit = func(n *syntax.Node) {
+		syntax.Walk(f.Root, func(n *syntax.Node) bool {
 			if syntax.IsComment(n) {
 				rest, ok := strings.CutPrefix(strings.TrimRight(f.Text(n), "\r\n"), suppressPrefix)
 				if ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
@@ -56,13 +56,10 @@ func suppressions(files map[string]invariants.Lang) ([]*directive, []error) {
 					}
 					out = append(out, d)
 				}
-				return
+				return false
 			}
-			for _, c := range n.Children {
-				visit(c)
-			}
-		}
-		visit(f.Root)
+			return true
+		})
 	}
 	return out, errs
 }
@@ -76,13 +73,26 @@ func suppress(set *invariants.Set, findings []Finding, dirs []*directive) []Find
 	for _, inv := range set.Invariants {
 		known[inv.ID] = true
 	}
+	// Directives by file and line, so that a file with many findings and
+	// many directives costs their sum, not their product.
+	type at struct {
+		file string
+		line int
+	}
+	byLine := map[at][]*directive{}
+	for _, d := range dirs {
+		k := at{filepath.Clean(d.pos.Filename), d.pos.Line}
+		byLine[k] = append(byLine[k], d)
+	}
 	var out []Finding
 	for _, f := range findings {
 		covered := false
-		for _, d := range dirs {
-			if d.id == f.ID && d.reason != "" && samePath(d.pos.Filename, f.Pos.Filename) &&
-				(d.pos.Line == f.Pos.Line || d.pos.Line == f.Pos.Line-1) {
-				d.used, covered = true, true
+		file := filepath.Clean(f.Pos.Filename)
+		for _, line := range []int{f.Pos.Line, f.Pos.Line - 1} {
+			for _, d := range byLine[at{file, line}] {
+				if d.id == f.ID && d.reason != "" {
+					d.used, covered = true, true
+				}
 			}
 		}
 		if !covered {
@@ -106,9 +116,4 @@ func suppress(set *invariants.Set, findings []Finding, dirs []*directive) []Find
 		out = append(out, Finding{Pos: d.pos, End: d.end, ID: "suppression", Message: "guardlint:ignore " + msg})
 	}
 	return out
-}
-
-// samePath compares two paths as the same file.
-func samePath(a, b string) bool {
-	return filepath.Clean(a) == filepath.Clean(b)
 }
