@@ -10,7 +10,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
 	"github.com/guardlint/guardlint/cmd/guardlint/internal/prove"
 	"github.com/guardlint/guardlint/invariants"
@@ -32,10 +34,12 @@ type options struct {
 	verbose  io.Writer // phase timings, or nil
 	format   string    // formatText, formatJSON or formatSARIF
 	patterns []string
+	// parseBudget bounds each tree-sitter parse (docs/reliability.md).
+	parseBudget time.Duration
 }
 
 func (o *options) engine() engine.Options {
-	return engine.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose}
+	return engine.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose, ParseBudget: o.parseBudget}
 }
 
 // Main runs the standalone command and returns its exit code.
@@ -87,6 +91,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	verbose := fs.Bool("v", false, "print the time of each phase to stderr")
 	jsonOut := fs.Bool("json", false, "print the findings as one JSON document (docs/output.md)")
 	sarifOut := fs.Bool("sarif", false, "print the findings as a SARIF 2.1.0 log (docs/output.md)")
+	fs.DurationVar(&opts.parseBudget, "parse-budget", syntax.DefaultBudget, "time a C, C++, CUDA or Rust parse may take, and as long again per MiB of the file; a file not parsed in time is a finding")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: guardlint [flags] [packages]\n\nChecks the invariants declared in guardlint.yaml (or -config) over the packages (default ./...).\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -101,6 +106,10 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		return nil, err
 	}
 	opts.format = format
+	if opts.parseBudget <= 0 {
+		fmt.Fprintf(stderr, "guardlint: -parse-budget must be positive, not %v\n", opts.parseBudget)
+		return nil, errors.New("bad -parse-budget")
+	}
 	if opts.dir == "" {
 		wd, err := os.Getwd()
 		if err != nil {

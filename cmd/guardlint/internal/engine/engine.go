@@ -36,6 +36,9 @@ type Options struct {
 	Overlay map[string][]byte
 	// Verbose receives phase timings, when set.
 	Verbose io.Writer
+	// ParseBudget bounds each tree-sitter parse (treesitter.Options);
+	// 0 means the default.
+	ParseBudget time.Duration
 }
 
 // Finding is one result of a run.
@@ -119,7 +122,7 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 
 	// The C, C++, CUDA and Rust invariants name files, not packages: the
 	// tree-sitter front end checks them in the same run.
-	for _, f := range treesitter.Check(set, treesitter.Options{}) {
+	for _, f := range treesitter.Check(set, treesitter.Options{ParseBudget: opts.ParseBudget}) {
 		res.Findings = append(res.Findings, Finding{Pos: f.Pos, End: f.End, ID: f.ID, Invariant: f.Invariant, Message: f.Message})
 	}
 	phase("tree-sitter", 0)
