@@ -103,6 +103,13 @@ func newDominance(body *syntax.Node, firsts []*syntax.Node) *dominance {
 			if p == nil {
 				break
 			}
+			// A child that may not run when its parent runs precedes its
+			// later siblings on no path: the then arm of an if comes
+			// before the else, a for's update before its body. The
+			// statements of a case run in order once the case is entered.
+			if x != body && conditionalEdge(p, x) && p.Kind != "case_statement" {
+				break
+			}
 			if e, ok := d.earliest[p]; !ok || d.index[x] < e {
 				d.earliest[p] = d.index[x]
 			}
