@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/token"
-	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -262,7 +261,7 @@ func run(jobs map[string]*fileJob, order []string, opts Options, marks *marked) 
 // checkFile parses one file, when its bytes can hold a target, and checks
 // every target defined in it.
 func checkFile(j *fileJob, marks *marked, budget time.Duration) {
-	src, err := os.ReadFile(j.path)
+	src, err := syntax.ReadFile(j.path)
 	marks.note(j.path, src)
 	if err != nil {
 		for _, t := range j.targets {

@@ -1,7 +1,6 @@
 package treesitter
 
 import (
-	"os"
 	"strings"
 	"time"
 
@@ -31,7 +30,7 @@ func checkOwns(inv *invariants.Invariant, files []string, marks *marked, budget 
 	found := make([]bool, len(inv.Owns.Writers))
 	var out []Finding
 	for _, p := range files {
-		src, err := os.ReadFile(p)
+		src, err := syntax.ReadFile(p)
 		marks.note(p, src)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Field.Pos, "cannot read %s: %v", p, err))

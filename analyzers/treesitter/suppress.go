@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/token"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -37,7 +36,7 @@ func suppressions(files map[string]invariants.Lang, budget time.Duration) ([]*di
 	var out []*directive
 	var errs []error
 	for _, p := range paths {
-		src, err := os.ReadFile(p)
+		src, err := syntax.ReadFile(p)
 		if err != nil || !bytes.Contains(src, []byte(suppressPrefix)) {
 			continue // an unreadable target file is reported by its invariant
 		}

@@ -71,7 +71,8 @@ func Parse(lang Lang, path string, src []byte) (*File, error) {
 // ParseWithin parses src as lang; tree-sitter may spend Limit(budget,
 // len(src)) on it, and a parse that takes longer returns a *BudgetError
 // (ErrBudget). A file with syntax errors still parses; FirstBad finds
-// them. A file that holds a NUL byte is not text and is not parsed.
+// them. A file that holds a NUL byte is not text and is not parsed, nor is
+// one larger than MaxFileSize.
 //
 // tree-sitter can loop for good in error recovery on some inputs. Two
 // mechanisms bound a parse. The parser's progress callback, which

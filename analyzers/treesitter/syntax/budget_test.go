@@ -2,6 +2,8 @@ package syntax
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
@@ -75,4 +77,20 @@ func TestParsesLeaveNoGoroutineBehind(t *testing.T) {
 	for runtime.NumGoroutine() > before {
 		time.Sleep(time.Millisecond)
 	}
+}
+
+func TestAFileLargerThanTheLimitIsNotRead(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "huge.cc")
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(MaxFileSize+1)) // sparse: no disk used
+	require.NoError(t, f.Close())
+	_, err = ReadFile(path)
+	assert.ErrorIs(t, err, ErrTooLarge)
+	assert.Equal(t, path+" is 128 MiB, larger than the front end reads (128 MiB)", err.Error())
+
+	require.NoError(t, os.Truncate(path, 10))
+	src, err := ReadFile(path)
+	require.NoError(t, err)
+	assert.Len(t, src, 10)
 }
