@@ -14,7 +14,10 @@ import (
 // expand returns the regular files a glob matches, sorted. The glob is
 // relative to the invariants file's directory unless it is absolute. The
 // walk starts at the longest leading part of the glob without wildcards,
-// so a narrow glob reads only its own directory.
+// so a narrow glob reads only its own directory, and skips every
+// directory under which the glob matches nothing. Symbolic links are not
+// followed (filepath.WalkDir), so a link that loops ends nothing and a
+// linked file is not read.
 func expand(base string, g invariants.Glob) ([]string, error) {
 	pattern := filepath.ToSlash(g.Pattern)
 	if !filepath.IsAbs(g.Pattern) {
@@ -46,6 +49,9 @@ func expand(base string, g invariants.Glob) ([]string, error) {
 	err := filepath.WalkDir(filepath.FromSlash(root), func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if d.IsDir() && p != root && !invariants.GlobReaches(pattern, filepath.ToSlash(p)) {
+			return filepath.SkipDir
 		}
 		if d.Type().IsRegular() && invariants.MatchGlob(pattern, filepath.ToSlash(p)) {
 			out = append(out, p)
