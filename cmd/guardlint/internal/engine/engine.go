@@ -99,7 +99,7 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 		}
 	}
 	listed, err := packages.Load(&packages.Config{
-		Mode:    packages.NeedName | packages.NeedImports | packages.NeedDeps,
+		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps,
 		Dir:     opts.Dir,
 		Tests:   opts.Tests,
 		Overlay: opts.Overlay,
@@ -129,6 +129,9 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	wanted := relevant(set, listed)
 	if len(wanted) == 0 {
 		return res, nil
+	}
+	if err := checkNesting(listed, wanted); err != nil {
+		return nil, err
 	}
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
