@@ -43,13 +43,26 @@ type File struct {
 // trees cannot exhaust the stack, and collects the tokens: the text of
 // every non-empty leaf outside comments.
 func copyTree(c *sitter.TreeCursor, g *grammar, src string) (*Node, []string) {
-	var toks []string
-	inComment := 0 // how many comments enclose the node being copied
-	enter := func(parent *Node) *Node {
+	var (
+		toks      []string
+		inComment int // how many comments enclose the node being copied
+		mem       slabs
+		root      *Node
+	)
+	// open holds the nodes being copied, innermost last, with the children
+	// collected so far; a frame's buffer is reused by the next node at its
+	// depth, and each node's children are copied to an exact slice when it
+	// is done, so that no slice grows by appending.
+	type frame struct {
+		n    *Node
+		kids []*Node
+	}
+	var open []frame
+	enter := func() {
 		n := c.Node()
-		id := n.KindId()
-		node := &Node{Start: int(n.StartByte()), End: int(n.EndByte()), Parent: parent, toks: int32(len(toks))}
-		if int(id) < len(g.kinds) {
+		node := mem.node()
+		node.Start, node.End, node.toks = int(n.StartByte()), int(n.EndByte()), int32(len(toks))
+		if id := n.KindId(); int(id) < len(g.kinds) {
 			node.Kind, node.Named = g.kinds[id], g.named[id]
 		} else {
 			node.Kind, node.Named = "ERROR", true
@@ -64,12 +77,26 @@ func copyTree(c *sitter.TreeCursor, g *grammar, src string) (*Node, []string) {
 		if IsComment(node) {
 			inComment++
 		}
-		if parent != nil {
-			parent.Children = append(parent.Children, node)
+		if len(open) > 0 {
+			top := &open[len(open)-1]
+			node.Parent = top.n
+			top.kids = append(top.kids, node)
+		} else {
+			root = node
 		}
-		return node
+		if len(open) < cap(open) {
+			open = open[:len(open)+1]
+			open[len(open)-1].n = node
+			open[len(open)-1].kids = open[len(open)-1].kids[:0]
+		} else {
+			open = append(open, frame{n: node})
+		}
 	}
-	leave := func(n *Node) {
+	leave := func() {
+		top := &open[len(open)-1]
+		n := top.n
+		n.Children = mem.children(top.kids)
+		open = open[:len(open)-1]
 		if len(n.Children) == 0 && inComment == 0 && n.End > n.Start && n.End <= len(src) {
 			toks = append(toks, src[n.Start:n.End])
 		}
@@ -78,23 +105,53 @@ func copyTree(c *sitter.TreeCursor, g *grammar, src string) (*Node, []string) {
 		}
 		n.toksEnd = int32(len(toks))
 	}
-	root := enter(nil)
-	cur := root
+	enter()
 	for {
 		if c.GotoFirstChild() {
-			cur = enter(cur)
+			enter()
 			continue
 		}
-		leave(cur)
+		leave()
 		for !c.GotoNextSibling() {
-			if !c.GotoParent() || cur.Parent == nil {
+			if len(open) == 0 || !c.GotoParent() {
 				return root, toks
 			}
-			cur = cur.Parent
-			leave(cur)
+			leave()
 		}
-		cur = enter(cur.Parent)
+		enter()
 	}
+}
+
+// slabs hands out nodes and children slices from large blocks: a tree of
+// millions of nodes costs a few thousand allocations, and its children
+// slices no slack.
+type slabs struct {
+	nodes []Node
+	kids  []*Node
+}
+
+// node returns a new zero node.
+func (s *slabs) node() *Node {
+	if len(s.nodes) == 0 {
+		s.nodes = make([]Node, 4096)
+	}
+	n := &s.nodes[0]
+	s.nodes = s.nodes[1:]
+	return n
+}
+
+// children returns a copy of kids, nil for none.
+func (s *slabs) children(kids []*Node) []*Node {
+	if len(kids) == 0 {
+		return nil
+	}
+	if len(kids) > len(s.kids) {
+		s.kids = make([]*Node, max(len(kids), 1<<14))
+	}
+	out := s.kids[:len(kids):len(kids)]
+	copy(out, kids)
+	s.kids = s.kids[len(kids):]
+	return out
 }
 
 // lineStarts returns the offset of the first byte of every line.
