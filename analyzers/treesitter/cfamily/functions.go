@@ -47,14 +47,16 @@ func functions(f *syntax.File, c *model.Config) []*model.Func {
 			if name := n.Child("name"); name != nil {
 				inner = appendPath(scope, nameSegs(f, name))
 			}
-			if body := n.Child("body"); body != nil {
+			if body := n.Child("body"); body != nil && len(inner) <= model.MaxScope {
 				push(inner, body)
 			}
 		case "class_specifier", "struct_specifier", "union_specifier":
 			body := n.Child("body")
 			name := n.Child("name")
 			if body != nil && name != nil {
-				push(appendPath(scope, nameSegs(f, name)), body)
+				if inner := appendPath(scope, nameSegs(f, name)); len(inner) <= model.MaxScope {
+					push(inner, body)
+				}
 			}
 		case "compound_statement", "lambda_expression":
 		default:

@@ -42,11 +42,11 @@ func functions(f *syntax.File, c *model.Config) []*model.Func {
 					items = append(items, item{ch, it.scope})
 				}
 			case "mod_item", "trait_item":
-				if body := ch.Child("body"); body != nil {
+				if body := ch.Child("body"); body != nil && len(it.scope) < model.MaxScope {
 					items = append(items, item{body, appendPath(it.scope, f.Text(ch.Child("name")))})
 				}
 			case "impl_item":
-				if body := ch.Child("body"); body != nil {
+				if body := ch.Child("body"); body != nil && len(it.scope) < model.MaxScope {
 					items = append(items, item{body, appendPath(it.scope, typeName(f, ch.Child("type")))})
 				}
 			case "declaration_list", "source_file":
