@@ -135,3 +135,21 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkParseWithin50MB parses and copies 50 MB of the same C++, over
+// and over: what a large file takes against its budget (510 s by
+// default).
+func BenchmarkParseWithin50MB(b *testing.B) {
+	var src []byte
+	for len(src) < 50<<20 {
+		for _, f := range realFiles(b) {
+			src = append(src, f...)
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := ParseWithin("cpp", "huge.cc", src, DefaultBudget); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -11,7 +11,7 @@ import (
 // panic, so a deeper definition is refused (reported as one that cannot
 // be verified) instead of walked. Real code stays far below it: a chain of
 // 30,000 `else if` arms is 60,000 levels deep. At this depth the deepest
-// walker uses about 40 MB of stack.
+// walker needs between 32 and 64 MiB of stack.
 const MaxDepth = 100_000
 
 // Walk calls visit for n and every node under it, parents before
