@@ -4,8 +4,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/guardlint/guardlint/internal/rttest"
+	"github.com/guardlint/guardlint/internal/testhooks"
 	"github.com/guardlint/guardlint/runtime"
-	"github.com/guardlint/guardlint/runtime/testhooks"
 	"github.com/stretchr/testify/require"
 )
 
@@ -29,19 +30,19 @@ const backlogDelay = 2 * time.Millisecond
 // exact. Lane 0 starts each round with a short delay queued before the
 // writer, so that a reader not ordered by the barrier would run first.
 func TestWriterBarrierReaderSmoke(t *testing.T) {
-	d := openDevice(t)
+	d := rttest.Open(t, runtime.Open)
 	zeros := make([]float32, guardN)
-	ba, bb, bc := upload(t, d, zeros), upload(t, d, zeros), upload(t, d, zeros)
-	sum, out := upload(t, d, zeros), upload(t, d, zeros)
-	backlogIn, backlogOut := upload(t, d, zeros[:1]), upload(t, d, zeros[:1])
+	ba, bb, bc := rttest.Upload(t, d, zeros), rttest.Upload(t, d, zeros), rttest.Upload(t, d, zeros)
+	sum, out := rttest.Upload(t, d, zeros), rttest.Upload(t, d, zeros)
+	backlogIn, backlogOut := rttest.Upload(t, d, zeros[:1]), rttest.Upload(t, d, zeros[:1])
 	cb, err := d.NewCommandBuffer()
 	require.NoError(t, err)
 	for iter := range 16 {
 		// Fresh operands and cleared outputs, so that what a reader left
 		// unordered could see is never the right answer.
-		a := ramp(guardN, func(i int) float32 { return float32(i)*0.5 - 700 + float32(iter) })
-		b := ramp(guardN, func(i int) float32 { return float32((i+iter)%13) + 0.25 })
-		c := ramp(guardN, func(i int) float32 { return 1 / float32((i+iter)%7+1) })
+		a := rttest.Ramp(guardN, func(i int) float32 { return float32(i)*0.5 - 700 + float32(iter) })
+		b := rttest.Ramp(guardN, func(i int) float32 { return float32((i+iter)%13) + 0.25 })
+		c := rttest.Ramp(guardN, func(i int) float32 { return 1 / float32((i+iter)%7+1) })
 		for _, w := range []struct {
 			buf  *runtime.Buffer
 			data []float32
@@ -55,7 +56,7 @@ func TestWriterBarrierReaderSmoke(t *testing.T) {
 		cb.UseLane(1)
 		require.NoError(t, cb.Mul(out, sum, bc))
 		require.NoError(t, cb.Wait())
-		require.Zerof(t, mismatches(read(t, out), addMul(a, b, c)), "iteration %d: the reader must see all of the writer's output", iter)
+		require.Zerof(t, rttest.Mismatches(read(t, out), addMul(a, b, c)), "iteration %d: the reader must see all of the writer's output", iter)
 	}
 }
 
@@ -64,11 +65,11 @@ func TestWriterBarrierReaderSmoke(t *testing.T) {
 // many of the reader's elements are stale.
 func producerReader(t *testing.T, d *runtime.Device) int {
 	t.Helper()
-	want := ramp(guardN, func(i int) float32 { return float32(i + 1) })
-	src := upload(t, d, want)
-	mid := upload(t, d, make([]float32, guardN))
-	zero := upload(t, d, make([]float32, guardN))
-	out := upload(t, d, make([]float32, guardN))
+	want := rttest.Ramp(guardN, func(i int) float32 { return float32(i + 1) })
+	src := rttest.Upload(t, d, want)
+	mid := rttest.Upload(t, d, make([]float32, guardN))
+	zero := rttest.Upload(t, d, make([]float32, guardN))
+	out := rttest.Upload(t, d, make([]float32, guardN))
 	cb, err := d.NewCommandBuffer()
 	require.NoError(t, err)
 	cb.UseLane(0)
@@ -79,14 +80,14 @@ func producerReader(t *testing.T, d *runtime.Device) int {
 	require.NoError(t, cb.Wait())
 	got := read(t, out)
 	require.NoError(t, runtime.Synchronize(d)) // a producer left running must finish before its buffers go
-	return mismatches(got, want)
+	return rttest.Mismatches(got, want)
 }
 
 // TestBarrierDiscriminates: with the barrier, the reader on lane 1 sees
 // everything the slow producer on lane 0 wrote; with the barrier switched
 // off it sees stale elements, which proves this test can fail.
 func TestBarrierDiscriminates(t *testing.T) {
-	barrierDiscriminates(t, openDevice(t))
+	barrierDiscriminates(t, rttest.Open(t, runtime.Open))
 }
 
 // barrierDiscriminates runs the barrier scenario on d with the barrier and
@@ -111,12 +112,12 @@ func barrierDiscriminates(t *testing.T, d *runtime.Device) {
 // stale.
 func retainScenario(t *testing.T, d *runtime.Device) int {
 	t.Helper()
-	want := ramp(guardN, func(i int) float32 { return float32(2*i + 1) })
-	src := upload(t, d, want)
-	mid := upload(t, d, make([]float32, guardN))
-	zero := upload(t, d, make([]float32, guardN))
-	out := upload(t, d, make([]float32, guardN))
-	scratch := upload(t, d, make([]float32, guardN))
+	want := rttest.Ramp(guardN, func(i int) float32 { return float32(2*i + 1) })
+	src := rttest.Upload(t, d, want)
+	mid := rttest.Upload(t, d, make([]float32, guardN))
+	zero := rttest.Upload(t, d, make([]float32, guardN))
+	out := rttest.Upload(t, d, make([]float32, guardN))
+	scratch := rttest.Upload(t, d, make([]float32, guardN))
 	var cbs [3]*runtime.CommandBuffer
 	for i := range cbs {
 		var err error
@@ -137,7 +138,7 @@ func retainScenario(t *testing.T, d *runtime.Device) int {
 	got := read(t, out)
 	require.NoError(t, cb3.Wait())
 	require.NoError(t, runtime.Synchronize(d))
-	return mismatches(got, want)
+	return rttest.Mismatches(got, want)
 }
 
 // TestRetainDiscriminates: a command buffer keeps its encoder, and so the
@@ -145,7 +146,7 @@ func retainScenario(t *testing.T, d *runtime.Device) int {
 // command buffer; with the retain skipped the encoder is recycled onto
 // other lanes and the reader sees stale elements.
 func TestRetainDiscriminates(t *testing.T) {
-	retainDiscriminates(t, openDevice(t))
+	retainDiscriminates(t, rttest.Open(t, runtime.Open))
 }
 
 // retainDiscriminates runs the retain scenario on d with the retain and

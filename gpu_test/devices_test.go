@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/guardlint/guardlint/internal/rttest"
 	"github.com/guardlint/guardlint/runtime"
 	"github.com/stretchr/testify/require"
 )
@@ -23,7 +24,7 @@ func openEveryDevice(t *testing.T) []*runtime.Device {
 	}
 	devs := make([]*runtime.Device, n)
 	for i := range devs {
-		devs[i] = openDevice(t, runtime.WithOrdinal(i))
+		devs[i] = rttest.Open(t, runtime.Open, runtime.WithOrdinal(i))
 		require.Equal(t, i, devs[i].Ordinal())
 	}
 	return devs
@@ -42,7 +43,7 @@ func TestEvalSpreadOverEveryDevice(t *testing.T) {
 	wants := make([][]float32, len(devs))
 	for i, d := range devs {
 		a, b, c, want := operands(10+i, guardN)
-		inputs[i] = []*runtime.Array{array(t, d, a), array(t, d, b), array(t, d, c)}
+		inputs[i] = []*runtime.Array{rttest.Array(t, runtime.FromSlice, d, a), rttest.Array(t, runtime.FromSlice, d, b), rttest.Array(t, runtime.FromSlice, d, c)}
 		results[i] = runtime.Mul(runtime.Add(inputs[i][0], inputs[i][1]), inputs[i][2])
 		wants[i] = want
 	}
@@ -56,7 +57,7 @@ func TestEvalSpreadOverEveryDevice(t *testing.T) {
 		require.Same(t, d, results[i].Device())
 		got, err := results[i].Data()
 		require.NoErrorf(t, err, "%s: Eval must have computed the result", d)
-		require.Zerof(t, mismatches(got, wants[i]), "%s: elements wrong", d)
+		require.Zerof(t, rttest.Mismatches(got, wants[i]), "%s: elements wrong", d)
 		s := d.Stats()
 		require.Equalf(t, 1, s.Streams, "%s", d)
 		require.Zerof(t, s.Outstanding, "%s: every encoder is back in the pool", d)
@@ -126,7 +127,7 @@ func evaluateAcrossRepeatedly(devs []*runtime.Device, seed, evals int) error {
 			if err != nil {
 				return fmt.Errorf("evaluation %d on %s: %w", e, devs[i], err)
 			}
-			if m := mismatches(got, wants[i]); m != 0 {
+			if m := rttest.Mismatches(got, wants[i]); m != 0 {
 				return fmt.Errorf("evaluation %d on %s: %d of %d elements wrong", e, devs[i], m, len(got))
 			}
 		}
@@ -169,9 +170,9 @@ func TestArrayEvaluatedOnOneDeviceUsedOnAnother(t *testing.T) {
 				continue
 			}
 			a, b, c, want := operands(20+src.Ordinal(), guardN)
-			r := runtime.Mul(runtime.Add(array(t, src, a), array(t, src, b)), array(t, src, c))
+			r := runtime.Mul(runtime.Add(rttest.Array(t, runtime.FromSlice, src, a), rttest.Array(t, runtime.FromSlice, src, b)), rttest.Array(t, runtime.FromSlice, src, c))
 			require.NoError(t, runtime.Eval(r))
-			b2, c2 := array(t, dst, b), array(t, dst, c)
+			b2, c2 := rttest.Array(t, runtime.FromSlice, dst, b), rttest.Array(t, runtime.FromSlice, dst, c)
 			want2 := addMul(want, b, c)
 
 			type carried struct {
@@ -187,7 +188,7 @@ func TestArrayEvaluatedOnOneDeviceUsedOnAnother(t *testing.T) {
 					if err != nil {
 						return fmt.Errorf("read on %s: %w", src, err)
 					}
-					if m := mismatches(data, want); m != 0 {
+					if m := rttest.Mismatches(data, want); m != 0 {
 						return fmt.Errorf("read on %s: %d of %d elements wrong", src, m, len(want))
 					}
 					viaSlice, err := runtime.FromSlice(dst, data)
@@ -213,12 +214,12 @@ func TestArrayEvaluatedOnOneDeviceUsedOnAnother(t *testing.T) {
 			for k := range results {
 				n++
 				require.Samef(t, dst, k.arr.Device(), "%s: the carried array lives on %s", k.how, dst)
-				require.Zerof(t, mismatches(k.got, want2), "%s from %s to %s: elements wrong", k.how, src, dst)
+				require.Zerof(t, rttest.Mismatches(k.got, want2), "%s from %s to %s: elements wrong", k.how, src, dst)
 			}
 			require.Equal(t, 2, n, "both ways of carrying the array were evaluated")
 			got, err := r.Data()
 			require.NoError(t, err)
-			require.Zerof(t, mismatches(got, want), "%s: the source is unchanged", src)
+			require.Zerof(t, rttest.Mismatches(got, want), "%s: the source is unchanged", src)
 		}
 	}
 }

@@ -1,7 +1,8 @@
 // Package gpu_test holds the GPU regression guards of the runtime: tests
 // that use only the runtime's exported API (and the switches of
-// runtime/testhooks) and fail when the barrier, the encoder retain, the
-// evaluation lock or the per-device default stream goes.
+// internal/testhooks) and fail when the barrier, the encoder retain, the
+// evaluation lock, the stream registry's locks or the per-device default
+// stream goes.
 //
 // The tests run on the backend the runtime picks: CUDA when libcuda.so.1
 // loads, the CPU backend otherwise. GUARDLINT_RT_BACKEND and
@@ -15,6 +16,14 @@
 // devices, and the barrier and retain discriminators on each device. They
 // skip, saying why, where there are fewer than two devices; the CPU
 // backend presents two (GUARDLINT_RT_CPU_DEVICES), so CI runs them.
+//
+// The stream guards (streams_test.go) open the windows that the locks
+// close: goroutines making streams (NewStream registers them without the
+// evaluation lock) while others evaluate and read the registry, and a
+// stream closed under an evaluation on it. They prove they can fail
+// through the mutants of guardlint prove (scripts/gpu-prove): with a lock
+// reverted the race detector reports a data race on the CPU backend, and
+// on a GPU the Go runtime's map checks, a panic or a wrong result show it.
 //
 // The guards that switch a hook on prove that they can fail: they run their
 // scenario once as shipped and expect exact results, then once with the

@@ -4,8 +4,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/guardlint/guardlint/internal/rttest"
+	"github.com/guardlint/guardlint/internal/testhooks"
 	"github.com/guardlint/guardlint/runtime"
-	"github.com/guardlint/guardlint/runtime/testhooks"
 	"github.com/stretchr/testify/require"
 )
 
@@ -31,8 +32,8 @@ func evalLevelN(d *runtime.Device) int {
 func evalLevels(t *testing.T, d *runtime.Device, round int) bool {
 	t.Helper()
 	n := evalLevelN(d)
-	x := array(t, d, []float32{1, 2, 3, 4})
-	y := array(t, d, ramp(n, func(i int) float32 { return float32(i%5 + round) }))
+	x := rttest.Array(t, runtime.FromSlice, d, []float32{1, 2, 3, 4})
+	y := rttest.Array(t, runtime.FromSlice, d, rttest.Ramp(n, func(i int) float32 { return float32(i%5 + round) }))
 	sx, sy := runtime.Sum(x), runtime.Sum(y)
 	r := runtime.Add(sx, sy)
 	require.NoError(t, runtime.Eval(r))
@@ -55,7 +56,7 @@ func evalLevels(t *testing.T, d *runtime.Device, round int) bool {
 // without the barrier tries up to ten rounds and needs a stale sum in one;
 // every round with the barrier must be exact.
 func TestEvalBarrierDiscriminates(t *testing.T) {
-	evalBarrierDiscriminates(t, openDevice(t))
+	evalBarrierDiscriminates(t, rttest.Open(t, runtime.Open))
 }
 
 // evalBarrierDiscriminates runs the Eval barrier scenario on d with the

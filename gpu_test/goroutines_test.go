@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/guardlint/guardlint/internal/rttest"
 	"github.com/guardlint/guardlint/runtime"
 	"github.com/stretchr/testify/require"
 )
@@ -13,16 +14,16 @@ import (
 // operands returns the a, b and c of the (a+b)*c guards for a seed, and
 // the exact result.
 func operands(seed, n int) (a, b, c, want []float32) {
-	a = ramp(n, func(i int) float32 { return float32(seed*1000 + i%97) })
-	b = ramp(n, func(i int) float32 { return float32(i%5) - 2.5 })
-	c = ramp(n, func(i int) float32 { return float32(seed + 1) })
+	a = rttest.Ramp(n, func(i int) float32 { return float32(seed*1000 + i%97) })
+	b = rttest.Ramp(n, func(i int) float32 { return float32(i%5) - 2.5 })
+	c = rttest.Ramp(n, func(i int) float32 { return float32(seed + 1) })
 	return a, b, c, addMul(a, b, c)
 }
 
 // TestGraphBuiltOnOneGoroutineEvaluatedOnAnother: arrays uploaded and a
 // lazy graph built on one goroutine are evaluated on the test's goroutine.
 func TestGraphBuiltOnOneGoroutineEvaluatedOnAnother(t *testing.T) {
-	d := openDevice(t)
+	d := rttest.Open(t, runtime.Open)
 	a, b, c, want := operands(1, guardN)
 	built := make(chan *runtime.Array)
 	errs := make(chan error, 1)
@@ -48,7 +49,7 @@ func TestGraphBuiltOnOneGoroutineEvaluatedOnAnother(t *testing.T) {
 	require.NoError(t, runtime.Eval(r))
 	got, err := r.Data()
 	require.NoError(t, err)
-	require.Zero(t, mismatches(got, want))
+	require.Zero(t, rttest.Mismatches(got, want))
 }
 
 // TestEvalInsideFreshGoroutine: every evaluation runs in a goroutine of its
@@ -58,7 +59,7 @@ func TestGraphBuiltOnOneGoroutineEvaluatedOnAnother(t *testing.T) {
 // without first making the context current fails with
 // CUDA_ERROR_INVALID_CONTEXT.
 func TestEvalInsideFreshGoroutine(t *testing.T) {
-	d := openDevice(t)
+	d := rttest.Open(t, runtime.Open)
 	for g := range 16 {
 		a, b, c, want := operands(g, guardN)
 		result := make(chan error, 1)
@@ -85,7 +86,7 @@ func TestEvalInsideFreshGoroutine(t *testing.T) {
 				if err != nil {
 					return err
 				}
-				if m := mismatches(got, want); m != 0 {
+				if m := rttest.Mismatches(got, want); m != 0 {
 					return fmt.Errorf("%d of %d elements wrong", m, len(want))
 				}
 				return nil
@@ -99,9 +100,9 @@ func TestEvalInsideFreshGoroutine(t *testing.T) {
 // test's goroutine is read by eight goroutines at once, each getting every
 // element.
 func TestEvaluatedArrayReadFromOtherGoroutines(t *testing.T) {
-	d := openDevice(t)
+	d := rttest.Open(t, runtime.Open)
 	a, b, c, want := operands(2, guardN)
-	r := runtime.Mul(runtime.Add(array(t, d, a), array(t, d, b)), array(t, d, c))
+	r := runtime.Mul(runtime.Add(rttest.Array(t, runtime.FromSlice, d, a), rttest.Array(t, runtime.FromSlice, d, b)), rttest.Array(t, runtime.FromSlice, d, c))
 	require.NoError(t, runtime.Eval(r))
 	got := make([][]float32, 8)
 	errs := make([]error, 8)
@@ -112,7 +113,7 @@ func TestEvaluatedArrayReadFromOtherGoroutines(t *testing.T) {
 	wg.Wait()
 	for i := range got {
 		require.NoError(t, errs[i])
-		require.Zerof(t, mismatches(got[i], want), "reader %d", i)
+		require.Zerof(t, rttest.Mismatches(got[i], want), "reader %d", i)
 	}
 }
 
@@ -120,7 +121,7 @@ func TestEvaluatedArrayReadFromOtherGoroutines(t *testing.T) {
 // arrays from the global random state at once; each draws its own key, and
 // together they draw exactly the first eight keys of the seed.
 func TestGlobalRandomKeyAcrossGoroutines(t *testing.T) {
-	d := openDevice(t)
+	d := rttest.Open(t, runtime.Open)
 	const seed, n = 7, 256
 	runtime.Seed(seed)
 	arrays := make([]*runtime.Array, 8)
@@ -147,8 +148,8 @@ func TestGlobalRandomKeyAcrossGoroutines(t *testing.T) {
 		require.Truef(t, ok, "array %d was not drawn from the first %d keys of seed %d", i, len(arrays), seed)
 		require.Falsef(t, used[k], "array %d drew a key another array drew too", i)
 		used[k] = true
-		want := ramp(n, func(j int) float32 { return runtime.UniformAt(k, uint32(j)) })
-		require.Zerof(t, mismatches(got, want), "array %d", i)
+		want := rttest.Ramp(n, func(j int) float32 { return runtime.UniformAt(k, uint32(j)) })
+		require.Zerof(t, rttest.Mismatches(got, want), "array %d", i)
 	}
 }
 
@@ -156,11 +157,11 @@ func TestGlobalRandomKeyAcrossGoroutines(t *testing.T) {
 // default stream are one value, whichever goroutine asks, and evaluations
 // from many goroutines leave the device with that one stream.
 func TestDefaultStreamIsTheSameFromEveryGoroutine(t *testing.T) {
-	d := openDevice(t)
+	d := rttest.Open(t, runtime.Open)
 	def, err := runtime.DefaultDevice()
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, def.Close()) })
-	x := array(t, d, []float32{1, 2, 3, 4})
+	x := rttest.Array(t, runtime.FromSlice, d, []float32{1, 2, 3, 4})
 	type seen struct {
 		stream, defStream *runtime.Stream
 		def               *runtime.Device
@@ -195,7 +196,7 @@ func TestDefaultStreamIsTheSameFromEveryGoroutine(t *testing.T) {
 // stream and check their own result every time (five each in -test.short
 // mode, for runs under compute-sanitizer).
 func TestConcurrentEvaluationsOnSharedDefaultStream(t *testing.T) {
-	d := openDevice(t)
+	d := rttest.Open(t, runtime.Open)
 	goroutines, evals := 8, 25
 	if testing.Short() {
 		evals = 5 // under compute-sanitizer, where every launch is slow
@@ -231,7 +232,7 @@ func evaluateRepeatedly(d *runtime.Device, g, evals int) error {
 		if err != nil {
 			return fmt.Errorf("evaluation %d: %w", e, err)
 		}
-		if m := mismatches(got, want); m != 0 {
+		if m := rttest.Mismatches(got, want); m != 0 {
 			return fmt.Errorf("evaluation %d: %d of %d elements wrong", e, m, len(want))
 		}
 		for _, arr := range append(in[:], r) {
@@ -254,7 +255,7 @@ const maxLaneSets = 4
 // and no more lanes than its pool's bound. In -test.short mode (for runs
 // under compute-sanitizer) a hundred goroutines do.
 func TestStreamsStayPerDeviceAfterThousandGoroutines(t *testing.T) {
-	touchFromManyGoroutines(t, openDevice(t))
+	touchFromManyGoroutines(t, rttest.Open(t, runtime.Open))
 }
 
 // touchFromManyGoroutines runs a thousand short-lived goroutines (a hundred
@@ -268,7 +269,7 @@ func touchFromManyGoroutines(t *testing.T, devs ...*runtime.Device) {
 	wants := make([][]float32, len(devs))
 	for i, d := range devs {
 		base := float32(10 * (i + 1))
-		xs[i] = array(t, d, []float32{base + 1, base + 2, base + 3, base + 4})
+		xs[i] = rttest.Array(t, runtime.FromSlice, d, []float32{base + 1, base + 2, base + 3, base + 4})
 		wants[i] = []float32{2 * (base + 1), 2 * (base + 2), 2 * (base + 3), 2 * (base + 4)}
 	}
 	cb, err := devs[0].NewCommandBuffer()
@@ -293,7 +294,7 @@ func touchFromManyGoroutines(t *testing.T, devs ...*runtime.Device) {
 				switch {
 				case err != nil:
 					errs[g] = fmt.Errorf("%s: %w", d, err)
-				case mismatches(got, wants[i]) != 0:
+				case rttest.Mismatches(got, wants[i]) != 0:
 					errs[g] = fmt.Errorf("%s: got %v, want %v", d, got, wants[i])
 				default:
 					errs[g] = r.Free()

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/guardlint/guardlint/internal/rttest"
 	"github.com/guardlint/guardlint/runtime"
 	"github.com/stretchr/testify/require"
 )
@@ -16,8 +17,8 @@ import (
 // the comparison of the two CUDA load paths needs a GPU, and the log says
 // which case ran.
 func TestKernelLoadPathsAgree(t *testing.T) {
-	emb := openDevice(t, runtime.WithKernels(runtime.KernelsEmbedded))
-	rtc := openDevice(t, runtime.WithKernels(runtime.KernelsNVRTC))
+	emb := rttest.Open(t, runtime.Open, runtime.WithKernels(runtime.KernelsEmbedded))
+	rtc := rttest.Open(t, runtime.Open, runtime.WithKernels(runtime.KernelsNVRTC))
 	require.Equal(t, runtime.KernelsEmbedded, emb.KernelSource())
 	require.Equal(t, runtime.KernelsNVRTC, rtc.KernelSource())
 	require.Equal(t, emb.Backend(), rtc.Backend())
@@ -32,12 +33,12 @@ func TestKernelLoadPathsAgree(t *testing.T) {
 		n = 1<<13 + 5 // still two sum passes; for runs under compute-sanitizer
 	}
 	const seed = 3
-	a := ramp(n, func(i int) float32 { return float32(i%1009)*0.731 - 300 })
-	b := ramp(n, func(i int) float32 { return 1 / float32(i%13+1) })
+	a := rttest.Ramp(n, func(i int) float32 { return float32(i%1009)*0.731 - 300 })
+	b := rttest.Ramp(n, func(i int) float32 { return 1 / float32(i%13+1) })
 	names := []string{"add", "mul", "softcap", "sum", "uniform"}
 	run := func(d *runtime.Device) [][]float32 {
 		runtime.Seed(seed)
-		x, y := array(t, d, a), array(t, d, b)
+		x, y := rttest.Array(t, runtime.FromSlice, d, a), rttest.Array(t, runtime.FromSlice, d, b)
 		outs := []*runtime.Array{runtime.Add(x, y), runtime.Mul(x, y), runtime.Softcap(x, 50), runtime.Sum(x), runtime.Uniform(d, n)}
 		require.NoError(t, runtime.Eval(outs...))
 		res := make([][]float32, len(outs))
@@ -50,15 +51,15 @@ func TestKernelLoadPathsAgree(t *testing.T) {
 	}
 	fromEmbedded, fromNVRTC := run(emb), run(rtc)
 	for i, name := range names {
-		require.Zerof(t, mismatches(fromNVRTC[i], fromEmbedded[i]), "%s differs between the embedded and the NVRTC kernels", name)
+		require.Zerof(t, rttest.Mismatches(fromNVRTC[i], fromEmbedded[i]), "%s differs between the embedded and the NVRTC kernels", name)
 	}
 
 	// The host's exact results: add, mul and the random numbers bit for
 	// bit, softcap within the documented tolerance.
 	key := runtime.KeyFrom(seed, 0)
-	require.Zero(t, mismatches(fromEmbedded[0], ramp(n, func(i int) float32 { return float32(a[i] + b[i]) })), "add")
-	require.Zero(t, mismatches(fromEmbedded[1], ramp(n, func(i int) float32 { return float32(a[i] * b[i]) })), "mul")
-	require.Zero(t, mismatches(fromEmbedded[4], ramp(n, func(i int) float32 { return runtime.UniformAt(key, uint32(i)) })), "uniform")
+	require.Zero(t, rttest.Mismatches(fromEmbedded[0], rttest.Ramp(n, func(i int) float32 { return float32(a[i] + b[i]) })), "add")
+	require.Zero(t, rttest.Mismatches(fromEmbedded[1], rttest.Ramp(n, func(i int) float32 { return float32(a[i] * b[i]) })), "mul")
+	require.Zero(t, rttest.Mismatches(fromEmbedded[4], rttest.Ramp(n, func(i int) float32 { return runtime.UniformAt(key, uint32(i)) })), "uniform")
 	off := 0
 	for i, got := range fromEmbedded[2] {
 		want := 50 * math.Tanh(float64(a[i])/50)

@@ -3,6 +3,7 @@ package invariants
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -13,8 +14,23 @@ import (
 // error with its position. It never panics on odd input: every node is
 // checked for its kind before use.
 type decoder struct {
-	path string
-	errs ErrorList
+	path  string
+	kinds []KindSpec
+	errs  ErrorList
+	// unknown counts the unknown keys reported: a mapping with one is
+	// not decoded further, so that a misspelt key is one root error and
+	// not the cascade of what it would have set.
+	unknown int
+}
+
+// spec returns the kind named k, or nil.
+func (d *decoder) spec(k Kind) *KindSpec {
+	for i := range d.kinds {
+		if d.kinds[i].Name == k {
+			return &d.kinds[i]
+		}
+	}
+	return nil
 }
 
 func (d *decoder) pos(n *yaml.Node) Pos {
@@ -44,8 +60,9 @@ func (d *decoder) mapping(n *yaml.Node, what string, allowed ...string) map[stri
 			d.errorf(k, "%s: keys must be plain strings", what)
 			continue
 		}
-		if !contains(allowed, k.Value) {
-			d.errorf(k, "%s: unknown key %q (allowed: %s)", what, k.Value, strings.Join(allowed, ", "))
+		if !slices.Contains(allowed, k.Value) {
+			d.unknown++
+			d.errorf(k, "%s: unknown key %q%s (allowed: %s)", what, k.Value, didYouMean(k.Value, allowed), strings.Join(allowed, ", "))
 			continue
 		}
 		if prev, dup := out[k.Value]; dup {
@@ -165,21 +182,24 @@ func kindName(n *yaml.Node) string {
 	return "nothing"
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 var (
-	fileKeys      = []string{"version", "package", "include", "invariants"}
-	invariantKeys = []string{"id", "why", "ref", "lang", "package", "files", "all", "defines", "function", "functions", "field", "call", "hold", "owns", "forbid", "order", "requires"}
+	fileKeys = []string{"version", "package", "runs", "include", "invariants"}
+	// targetKeys are the keys of an invariant beside its rule, whose key
+	// is its kind's name.
+	targetKeys = []string{"id", "why", "ref", "lang", "package", "runs", "files", "all", "defines", "function", "functions", "field"}
 )
+
+// invariantKeys are the keys an invariant may hold: its own, and one per
+// rule kind.
+func (d *decoder) invariantKeys() []string {
+	keys := slices.Clone(targetKeys)
+	for _, k := range d.kinds {
+		keys = append(keys, string(k.Name))
+	}
+	return keys
+}
 
 // decodeFile decodes a whole document into f, returning the include
 // patterns it lists.
@@ -191,8 +211,9 @@ func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
 		}
 		doc = doc.Content[0]
 	}
+	unknown := d.unknown
 	m := d.mapping(doc, "invariants file", fileKeys...)
-	if m == nil {
+	if m == nil || d.unknown > unknown {
 		return nil
 	}
 	if v, ok := m["version"]; !ok {
@@ -212,6 +233,9 @@ func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
 				f.Package, ctx.pkg = pkg, pkg
 			}
 		}
+	}
+	if v, ok := m["runs"]; ok {
+		ctx.runs = d.names(v, "runs", ctx)
 	}
 	var includes []string
 	if inc, ok := m["include"]; ok {
@@ -239,8 +263,9 @@ func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
 // decodeInvariant decodes one list item; it returns nil when the item is
 // too broken to describe (the errors say why).
 func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invariant {
-	m := d.mapping(n, "invariant", invariantKeys...)
-	if m == nil {
+	unknown := d.unknown
+	m := d.mapping(n, "invariant", d.invariantKeys()...)
+	if m == nil || d.unknown > unknown {
 		return nil
 	}
 	inv := &Invariant{Pos: d.pos(n), File: f, Lang: LangGo, Package: ctx.pkg}
@@ -267,7 +292,7 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 	}
 	if v, ok := m["lang"]; ok {
 		if s, ok := d.str(v, "lang"); ok {
-			if !contains(langNames(), s) {
+			if !slices.Contains(langNames(), s) {
 				d.errorf(v.value, "%s: lang %q is not supported (supported: %s)", what, s, strings.Join(langNames(), ", "))
 			}
 			inv.Lang = Lang(s)
@@ -295,26 +320,38 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 		}
 	}
 
+	inv.Runs = append(inv.Runs, ctx.runs...)
+	if v, ok := m["runs"]; ok && inv.Lang.TreeSitter() {
+		d.errorf(v.key, "%s: `runs` is for Go; lang %s has no runners to declare yet", what, inv.Lang)
+	} else if ok {
+		inv.Runs = append(inv.Runs, d.names(v, "runs", ctx)...)
+	}
+
 	// Exactly one rule.
 	var rules []string
-	for _, k := range Kinds {
-		if _, ok := m[string(k)]; ok {
-			rules = append(rules, string(k))
+	for _, k := range d.kinds {
+		if _, ok := m[string(k.Name)]; ok {
+			rules = append(rules, string(k.Name))
 		}
 	}
+	var spec *KindSpec
 	switch len(rules) {
 	case 0:
-		d.errorf(n, "%s: no rule; want exactly one of %s", what, kindList())
+		d.errorf(n, "%s: no rule; want exactly one of %s", what, d.kindList())
 	case 1:
-		inv.Kind = Kind(rules[0])
+		spec = d.spec(Kind(rules[0]))
+		if slices.Contains(Langs, inv.Lang) && !slices.Contains(spec.Langs, inv.Lang) {
+			d.errorf(m[rules[0]].key, "%s: a %s rule is not checked for lang %s (supported: %s)", what, spec.Name, inv.Lang, langList(spec.Langs))
+			spec = nil
+		}
 	default:
 		second := m[rules[1]]
 		d.errorf(second.key, "%s: more than one rule (%s); want exactly one", what, strings.Join(rules, ", "))
 	}
 
-	d.decodeTargets(m, n, inv, what, ctx)
-	if inv.Kind != "" {
-		d.decodeRule(m[string(inv.Kind)], inv, what, ctx)
+	d.decodeTargets(m, n, inv, spec, what, ctx)
+	if spec != nil {
+		inv.Rule = d.decodeRule(spec, m[string(spec.Name)], what, ctx)
 	}
 	if len(d.errs) > before {
 		return nil
@@ -324,7 +361,7 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 
 // decodeTargets reads function, functions and field, and checks that the
 // rule kind has the target it needs.
-func (d *decoder) decodeTargets(m map[string]field, n *yaml.Node, inv *Invariant, what string, ctx nameContext) {
+func (d *decoder) decodeTargets(m map[string]field, n *yaml.Node, inv *Invariant, spec *KindSpec, what string, ctx nameContext) {
 	fn, hasFn := m["function"]
 	fns, hasFns := m["functions"]
 	fld, hasField := m["field"]
@@ -360,118 +397,33 @@ func (d *decoder) decodeTargets(m map[string]field, n *yaml.Node, inv *Invariant
 			}
 		}
 	}
-	switch inv.Kind {
-	case KindOwns:
+	switch {
+	case spec == nil:
+	case spec.Field:
 		if !hasField {
-			d.errorf(n, "%s: an owns rule needs a `field` target", what)
+			d.errorf(n, "%s: a%s %s rule needs a `field` target", what, an(spec.Name), spec.Name)
 		}
 		if hasFn || hasFns {
 			k := fn.key
 			if hasFns {
 				k = fns.key
 			}
-			d.errorf(k, "%s: an owns rule targets a `field`, not functions (list the writers under owns.writers)", what)
+			d.errorf(k, "%s: a%s %s rule targets a `field`, not functions (list the functions that may write it in the rule)", what, an(spec.Name), spec.Name)
 		}
-	case "":
 	default:
 		if !hasFn && !hasFns {
-			d.errorf(n, "%s: a %s rule needs a `function` or `functions` target", what, inv.Kind)
+			d.errorf(n, "%s: a%s %s rule needs a `function` or `functions` target", what, an(spec.Name), spec.Name)
 		}
 		if hasField {
-			d.errorf(fld.key, "%s: a %s rule targets functions, not a field", what, inv.Kind)
+			d.errorf(fld.key, "%s: a%s %s rule targets functions, not a field", what, an(spec.Name), spec.Name)
 		}
 	}
 }
 
-func (d *decoder) decodeRule(f field, inv *Invariant, what string, ctx nameContext) {
-	switch inv.Kind {
-	case KindCall:
-		m := d.mapping(f.value, what+": call", "to", "every_path", "via")
-		if m == nil {
-			return
-		}
-		r := &CallRule{}
-		r.To, _ = d.required(m, f, "to", what+": call", ctx)
-		if v, ok := m["every_path"]; ok {
-			r.EveryPath, _ = d.boolean(v, "call.every_path")
-		}
-		if v, ok := m["via"]; ok && ctx.lang.TreeSitter() {
-			for i, item := range d.seq(v, "call.via") {
-				if h, ok := d.target(field{key: v.key, value: item}, fmt.Sprintf("call.via[%d]", i), ctx); ok {
-					r.Via = append(r.Via, h)
-				}
-			}
-		} else if ok {
-			r.Via = d.names(v, "call.via", ctx)
-		}
-		inv.Call = r
-	case KindHold:
-		m := d.mapping(f.value, what+": hold", "lock", "mode", "via")
-		if m == nil {
-			return
-		}
-		r := &HoldRule{}
-		r.Lock, _ = d.required(m, f, "lock", what+": hold", ctx)
-		r.Mode = d.lockMode(m, "hold.mode")
-		if v, ok := m["via"]; ok {
-			r.Via = d.names(v, "hold.via", ctx)
-		}
-		inv.Hold = r
-	case KindOwns:
-		m := d.mapping(f.value, what+": owns", "writers")
-		if m == nil {
-			return
-		}
-		r := &OwnsRule{}
-		if v, ok := m["writers"]; !ok {
-			d.errorf(f.value, "%s: owns: missing `writers`", what)
-		} else {
-			for i, item := range d.seq(v, "owns.writers") {
-				if w, ok := d.target(field{key: v.key, value: item}, fmt.Sprintf("owns.writers[%d]", i), ctx); ok {
-					r.Writers = append(r.Writers, w)
-				}
-			}
-		}
-		inv.Owns = r
-	case KindForbid:
-		m := d.mapping(f.value, what+": forbid", "call")
-		if m == nil {
-			return
-		}
-		r := &ForbidRule{}
-		r.Call, _ = d.required(m, f, "call", what+": forbid", ctx)
-		inv.Forbid = r
-	case KindOrder:
-		m := d.mapping(f.value, what+": order", "first", "then")
-		if m == nil {
-			return
-		}
-		r := &OrderRule{}
-		r.First, _ = d.required(m, f, "first", what+": order", ctx)
-		r.Then, _ = d.required(m, f, "then", what+": order", ctx)
-		inv.Order = r
-	case KindRequires:
-		m := d.mapping(f.value, what+": requires", "lock", "mode", "acquire", "release")
-		if m == nil {
-			return
-		}
-		r := &RequiresRule{}
-		r.Lock, _ = d.required(m, f, "lock", what+": requires", ctx)
-		r.Mode = d.lockMode(m, "requires.mode")
-		if v, ok := m["acquire"]; ok {
-			r.Acquire = d.names(v, "requires.acquire", ctx)
-		}
-		if v, ok := m["release"]; ok {
-			r.Release = d.names(v, "requires.release", ctx)
-		}
-		inv.Requires = r
-	}
-}
-
-// lockMode reads the optional `mode` key of a rule; the default is
+// lockMode reads the optional mode key of a rule; the default is
 // exclusive.
-func (d *decoder) lockMode(m map[string]field, what string) LockMode {
-	v, ok := m["mode"]
+func (d *decoder) lockMode(m map[string]field, key, what string) LockMode {
+	v, ok := m[key]
 	if !ok {
 		return Exclusive
 	}
@@ -487,21 +439,34 @@ func (d *decoder) lockMode(m map[string]field, what string) LockMode {
 	return Exclusive
 }
 
-// required reads a mandatory name key of a rule mapping.
-func (d *decoder) required(m map[string]field, rule field, key, what string, ctx nameContext) (Name, bool) {
-	v, ok := m[key]
-	if !ok {
-		d.errorf(rule.value, "%s: missing `%s`", what, key)
-		return Name{}, false
-	}
-	return d.name(v, rule.key.Value+"."+key, ctx)
-}
-
-func kindList() string {
-	s := make([]string, len(Kinds))
-	for i, k := range Kinds {
-		s[i] = string(k)
+// kindList names the known rule kinds for messages, sorted.
+func (d *decoder) kindList() string {
+	s := make([]string, len(d.kinds))
+	for i, k := range d.kinds {
+		s[i] = string(k.Name)
 	}
 	sort.Strings(s)
 	return strings.Join(s, ", ")
+}
+
+// an is "n" before a kind name that starts with a vowel: "an owns rule".
+func an(k Kind) string {
+	if k != "" && strings.ContainsRune("aeiou", rune(k[0])) {
+		return "n"
+	}
+	return ""
+}
+
+// didYouMean suggests the allowed key a misspelt one is closest to, as a
+// clause of the unknown-key message, or "".
+func didYouMean(key string, allowed []string) string {
+	for _, a := range allowed {
+		if strings.EqualFold(a, key) {
+			return fmt.Sprintf("; did you mean %q?", a)
+		}
+	}
+	if c := Closest(key, slices.Values(allowed)); len(c) > 0 {
+		return fmt.Sprintf("; did you mean %q?", c[0])
+	}
+	return ""
 }

@@ -37,8 +37,7 @@ func (d *decoder) target(f field, what string, ctx nameContext) (Name, bool) {
 }
 
 // decodeTreeSitter reads the keys that only the C family and Rust have:
-// `files` (required), `all` and `defines`, and checks that the rule kind
-// and its options are ones the tree-sitter front end checks.
+// `files` (required), `all` and `defines`.
 func (d *decoder) decodeTreeSitter(m map[string]field, n *yaml.Node, inv *Invariant, what string) {
 	if v, ok := m["files"]; !ok {
 		d.errorf(n, "%s: lang %s needs `files`: the glob the target is looked up in", what, inv.Lang)
@@ -62,24 +61,6 @@ func (d *decoder) decodeTreeSitter(m map[string]field, n *yaml.Node, inv *Invari
 	}
 	if v, ok := m["defines"]; ok {
 		inv.Defines = d.defines(v, inv.Lang)
-	}
-	for _, k := range Kinds {
-		r, ok := m[string(k)]
-		if !ok {
-			continue
-		}
-		if !kindIn(k, TreeSitterKinds) {
-			d.errorf(r.key, "%s: a %s rule is not checked for lang %s (supported: %s)", what, k, inv.Lang, kindNames(TreeSitterKinds))
-			continue
-		}
-		if r.value.Kind != yaml.MappingNode {
-			continue // the rule decoder reports the shape
-		}
-		for i := 0; i+1 < len(r.value.Content); i += 2 {
-			if key := r.value.Content[i]; key.Value == "via" && k != KindCall {
-				d.errorf(key, "%s: %s.%s is not checked for lang %s", what, k, key.Value, inv.Lang)
-			}
-		}
 	}
 }
 
@@ -138,21 +119,11 @@ func checkGlob(s string) error {
 	return nil
 }
 
-// kindNames joins rule kinds for messages.
-func kindNames(kinds []Kind) string {
-	s := make([]string, len(kinds))
-	for i, k := range kinds {
-		s[i] = string(k)
+// langList joins languages for messages.
+func langList(langs []Lang) string {
+	s := make([]string, len(langs))
+	for i, l := range langs {
+		s[i] = string(l)
 	}
 	return strings.Join(s, ", ")
-}
-
-// kindIn reports whether k is one of list.
-func kindIn(k Kind, list []Kind) bool {
-	for _, x := range list {
-		if x == k {
-			return true
-		}
-	}
-	return false
 }

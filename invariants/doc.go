@@ -26,8 +26,15 @@
 // the invariants file (`./runtime.Eval`, `(*./runtime.Encoder).retain`), and
 // a name with no package at all (`Eval`, `(*Encoder).retain`, `evalMu`)
 // lives in the package set by the invariant's or the file's `package` key.
-// A package path whose last element contains a dot is written quoted:
-// `"gopkg.in/yaml.v3".Marshal`.
+// A generic type is written with its type parameters, as go/types prints
+// it: `(*sync/atomic.Pointer[T]).Load`, `example.com/m/cache.Map[K, V].mu`.
+//
+// The last element of a package path may hold dots
+// (`gopkg.in/yaml.v3.Unmarshal`, `(*github.com/nats-io/nats.go.Conn).AuthRequired`).
+// Such a name keeps every way it splits into a path and identifiers
+// (Name.Readings) until a driver calls Set.Resolve with the import paths it
+// knows; a name two known packages can hold is an error, and the quoted
+// form says where the path ends: `"gopkg.in/yaml.v3".Marshal`.
 //
 // The rule kinds are call, hold, owns, forbid, order and requires (see
 // docs/invariants.md); requires is Go only.

@@ -16,15 +16,16 @@ import (
 	"golang.org/x/mod/modfile"
 )
 
-// Load reads invariants from files and directories. A directory contributes
-// every *.yaml and *.yml file directly inside it. Files named by `include`
-// are read too, once each. Every error of every file is returned, as an
-// ErrorList where the error has a position.
-func Load(paths ...string) (*Set, error) {
+// Load reads invariants from files and directories, decoding rules with
+// the given kinds. A directory contributes every *.yaml and *.yml file
+// directly inside it. Files named by `include` are read too, once each.
+// Every error of every file is returned, as an ErrorList where the error
+// has a position.
+func Load(kinds []KindSpec, paths ...string) (*Set, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no invariants file given")
 	}
-	l := &loader{seen: map[string]bool{}}
+	l := &loader{kinds: kinds, seen: map[string]bool{}}
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		if err != nil {
@@ -55,12 +56,13 @@ func Load(paths ...string) (*Set, error) {
 	return l.set(), nil
 }
 
-// Parse decodes one invariants file from memory. module is the module path
+// Parse decodes one invariants file from memory, decoding rules with the
+// given kinds. module is the module path
 // that "./" names are relative to ("" if none). Includes are not followed;
 // they are returned for the caller to resolve.
-func Parse(path string, data []byte, module string) (*File, []string, error) {
+func Parse(kinds []KindSpec, path string, data []byte, module string) (*File, []string, error) {
 	f := &File{Path: path, Module: module, Content: data}
-	d := &decoder{path: path}
+	d := &decoder{path: path, kinds: kinds}
 	includes := d.parse(data, f)
 	ids := map[string]*Invariant{}
 	for _, inv := range f.Invariants {
@@ -77,6 +79,7 @@ func Parse(path string, data []byte, module string) (*File, []string, error) {
 }
 
 type loader struct {
+	kinds []KindSpec
 	files []*File
 	seen  map[string]bool
 	errs  ErrorList
@@ -104,7 +107,7 @@ func (l *loader) loadFile(path string) {
 		return
 	}
 	f := &File{Path: path, Module: module, Content: data}
-	d := &decoder{path: path}
+	d := &decoder{path: path, kinds: l.kinds}
 	includes := d.parse(data, f)
 	l.errs = append(l.errs, d.errs...)
 	l.files = append(l.files, f)

@@ -1,4 +1,4 @@
-package invariants
+package invariants_test
 
 import (
 	"errors"
@@ -6,49 +6,56 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/call"
+	"github.com/guardlint/guardlint/analyzers/hold"
+	"github.com/guardlint/guardlint/analyzers/order"
+	"github.com/guardlint/guardlint/analyzers/owns"
+	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/analyzers/requires"
+	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestLoadExamples(t *testing.T) {
-	set, err := Load("testdata/examples/all-kinds.yaml")
+	set, err := registry.Load("testdata/examples/all-kinds.yaml")
 	require.NoError(t, err)
 	require.Len(t, set.Invariants, 7)
 
-	byID := map[string]*Invariant{}
+	byID := map[string]*invariants.Invariant{}
 	for _, inv := range set.Invariants {
 		byID[inv.ID] = inv
 	}
 	retain := byID["encoder-retained"]
 	require.NotNil(t, retain)
-	assert.Equal(t, KindCall, retain.Kind)
+	assert.Equal(t, call.Name, retain.Kind())
 	assert.Equal(t, "(*example.com/m/runtime.CommandBuffer).getOrCreateEncoder", retain.Functions[0].String())
-	assert.Equal(t, "(*example.com/m/runtime.Encoder).retain", retain.Call.To.String())
+	assert.Equal(t, "(*example.com/m/runtime.Encoder).retain", retain.Rule.(*call.Rule).To.String())
 	assert.Equal(t, "https://example.com/issues/12", retain.Ref)
-	assert.Equal(t, Pos{File: "testdata/examples/all-kinds.yaml", Line: 5, Col: 5}, retain.Pos)
-	assert.Equal(t, 10, retain.Call.To.Pos.Line)
+	assert.Equal(t, invariants.Pos{File: "testdata/examples/all-kinds.yaml", Line: 5, Col: 5}, retain.Pos)
+	assert.Equal(t, 10, retain.Rule.(*call.Rule).To.Pos.Line)
 
-	assert.True(t, byID["encoder-released-on-every-path"].Call.EveryPath)
+	assert.True(t, byID["encoder-released-on-every-path"].Rule.(*call.Rule).EveryPath)
 
 	eval := byID["eval-holds-evalMu"]
-	assert.Equal(t, Exclusive, eval.Hold.Mode)
-	assert.Equal(t, "example.com/m/runtime.evalMu", eval.Hold.Lock.String())
+	assert.Equal(t, invariants.Exclusive, eval.Rule.(*hold.Rule).Mode)
+	assert.Equal(t, "example.com/m/runtime.evalMu", eval.Rule.(*hold.Rule).Lock.String())
 	assert.Len(t, eval.Functions, 2)
-	assert.Equal(t, "example.com/m/runtime.lockEval", eval.Hold.Via[0].String())
+	assert.Equal(t, "example.com/m/runtime.lockEval", eval.Rule.(*hold.Rule).Via[0].String())
 
 	lookup := byID["registry-lookup-read-locked"]
-	assert.Equal(t, Shared, lookup.Hold.Mode)
-	assert.Equal(t, "example.com/m/runtime", lookup.Hold.Lock.Pkg)
-	assert.Equal(t, "encoderRegistry", lookup.Hold.Lock.Ident)
-	assert.Equal(t, "mu", lookup.Hold.Lock.Member)
+	assert.Equal(t, invariants.Shared, lookup.Rule.(*hold.Rule).Mode)
+	assert.Equal(t, "example.com/m/runtime", lookup.Rule.(*hold.Rule).Lock.Pkg)
+	assert.Equal(t, "encoderRegistry", lookup.Rule.(*hold.Rule).Lock.Ident)
+	assert.Equal(t, "mu", lookup.Rule.(*hold.Rule).Lock.Member)
 
 	owned := byID["active-encoder-owned"]
 	assert.Equal(t, "(example.com/m/runtime.CommandBuffer).active", owned.Field.String())
-	assert.Len(t, owned.Owns.Writers, 2)
+	assert.Len(t, owned.Rule.(*owns.Rule).Writers, 2)
 
-	order := byID["bounds-before-read"]
-	assert.Equal(t, "example.com/m/kernels.checkBounds", order.Order.First.String())
-	assert.Equal(t, "(*example.com/m/kernels.Table).read", order.Order.Then.String())
+	bounds := byID["bounds-before-read"]
+	assert.Equal(t, "example.com/m/kernels.checkBounds", bounds.Rule.(*order.Rule).First.String())
+	assert.Equal(t, "(*example.com/m/kernels.Table).read", bounds.Rule.(*order.Rule).Then.String())
 }
 
 func TestLoadRequires(t *testing.T) {
@@ -67,25 +74,25 @@ invariants:
     function: (*encoderRegistry).lookupLocked
     requires: {lock: (encoderRegistry).mu, mode: shared}
 `
-	f, _, err := Parse("inv.yaml", []byte(src), "")
+	f, _, err := invariants.Parse(registry.Specs(), "inv.yaml", []byte(src), "")
 	require.NoError(t, err)
 	require.Len(t, f.Invariants, 2)
 	enc := f.Invariants[0]
-	assert.Equal(t, KindRequires, enc.Kind)
+	assert.Equal(t, requires.Name, enc.Kind())
 	assert.Equal(t, "example.com/m/runtime.encodeNode", enc.Functions[0].String())
 	assert.Equal(t, "(*example.com/m/runtime.Device).commandBufferLocked", enc.Functions[1].String())
-	assert.Equal(t, "example.com/m/runtime.evalMu", enc.Requires.Lock.String())
-	assert.Equal(t, Exclusive, enc.Requires.Mode)
-	assert.Equal(t, "example.com/m/runtime.lockEval", enc.Requires.Acquire[0].String())
-	assert.Equal(t, "example.com/m/runtime.unlockEval", enc.Requires.Release[0].String())
+	assert.Equal(t, "example.com/m/runtime.evalMu", enc.Rule.(*requires.Rule).Lock.String())
+	assert.Equal(t, invariants.Exclusive, enc.Rule.(*requires.Rule).Mode)
+	assert.Equal(t, "example.com/m/runtime.lockEval", enc.Rule.(*requires.Rule).Acquire[0].String())
+	assert.Equal(t, "example.com/m/runtime.unlockEval", enc.Rule.(*requires.Rule).Release[0].String())
 	assert.Equal(t, []string{"example.com/m/runtime"}, enc.Packages())
 	reg := f.Invariants[1]
-	assert.Equal(t, Shared, reg.Requires.Mode)
-	assert.Equal(t, "mu", reg.Requires.Lock.Member)
+	assert.Equal(t, invariants.Shared, reg.Rule.(*requires.Rule).Mode)
+	assert.Equal(t, "mu", reg.Rule.(*requires.Rule).Lock.Member)
 }
 
 func TestLoadIncludeAndDirectory(t *testing.T) {
-	set, err := Load("testdata/examples/includes.yaml")
+	set, err := registry.Load("testdata/examples/includes.yaml")
 	require.NoError(t, err)
 	assert.Len(t, set.Files, 2)
 	assert.Len(t, set.Invariants, 7)
@@ -95,7 +102,7 @@ func TestLoadIncludeAndDirectory(t *testing.T) {
 	writeFile(t, dir, "go.mod", "module example.com/m\n")
 	writeFile(t, dir, "a.yaml", "version: 1\ninclude: [b.yaml]\n")
 	writeFile(t, dir, "b.yaml", "version: 1\ninvariants:\n  - {id: x, why: w, function: ./p.F, call: {to: ./p.G}}\n")
-	set, err = Load(dir)
+	set, err = registry.Load(dir)
 	require.NoError(t, err)
 	require.Len(t, set.Invariants, 1)
 	assert.Equal(t, "example.com/m/p.F", set.Invariants[0].Functions[0].String())
@@ -113,12 +120,14 @@ func TestLoadErrors(t *testing.T) {
 		{"missing version", "invariants:\n  - {id: a, why: w, function: p.F, call: {to: p.G}}\n", []string{":1:1: missing `version`"}},
 		{"wrong version", "version: 2\ninvariants: []\n", []string{":1:10: unsupported version 2", ":2:13: invariants must not be empty"}},
 		{"version not a number", "version: one\ninvariants: []\n", []string{":1:10: version must be an integer, not the string \"one\""}},
-		{"unknown file key", "version: 1\nrules: []\n", []string{":2:1: invariants file: unknown key \"rules\"", ":1:1: missing `invariants`"}},
+		{"unknown file key", "version: 1\nrules: []\n", []string{":2:1: invariants file: unknown key \"rules\"; did you mean \"runs\"?"}},
+		{"misspelt file key is one error", "version: 1\npackge: p\ninvariants:\n  - {id: a, why: w, function: F, call: {to: G}}\n  - {id: b, why: w, function: H, call: {to: G}}\n", []string{":2:1: invariants file: unknown key \"packge\"; did you mean \"package\"?"}},
+		{"key in the wrong case", "version: 1\ninvariants:\n  - {id: a, why: w, Function: p.F, call: {to: p.G}}\n", []string{":3:21: invariant: unknown key \"Function\"; did you mean \"function\"?"}},
 		{"unknown invariant key", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G}\n    severity: high\n", []string{":7:5: invariant: unknown key \"severity\""}},
 		{"unknown rule key", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G, everypath: true}\n", []string{":6:21: invariant a: call: unknown key \"everypath\""}},
 		{"wrong type", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: [p.F]\n    call: {to: p.G}\n", []string{":5:15: function must be a string, not a list"}},
 		{"bool expected", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, call: {to: p.G, every_path: yes please}}\n", []string{":3:64: call.every_path must be true or false"}},
-		{"unknown rule kind", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    require: {to: p.G}\n", []string{":6:5: invariant: unknown key \"require\"", ":3:5: invariant a: no rule"}},
+		{"unknown rule kind", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    require: {to: p.G}\n", []string{":6:5: invariant: unknown key \"require\"; did you mean \"requires\"?"}},
 		{"two rules", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G}\n    forbid: {call: p.H}\n", []string{":7:5: invariant a: more than one rule (call, forbid)"}},
 		{"duplicate ids", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, call: {to: p.G}}\n  - {id: a, why: w, function: p.F, call: {to: p.H}}\n", []string{":4:5: duplicate id \"a\" (first declared at"}},
 		{"name does not parse", "version: 1\ninvariants:\n  - {id: a, why: w, function: (*p.T.m, call: {to: p.G}}\n", []string{":3:31: function: name \"(*p.T.m\": missing ')'"}},
@@ -156,10 +165,10 @@ func TestLoadErrors(t *testing.T) {
 		{"relative without module", "version: 1\ninvariants:\n  - {id: a, why: w, function: ./p.F, call: {to: p.G}}\n", []string{":3:31: function: name \"./p.F\": package \"./p\" is relative to the module, but no go.mod"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := Parse("inv.yaml", []byte(tc.src), "")
+			_, _, err := invariants.Parse(registry.Specs(), "inv.yaml", []byte(tc.src), "")
 			require.Error(t, err)
-			var list ErrorList
-			require.True(t, errors.As(err, &list), "error %v is not an ErrorList", err)
+			var list invariants.ErrorList
+			require.True(t, errors.As(err, &list), "error %v is not an invariants.ErrorList", err)
 			require.GreaterOrEqual(t, len(list), len(tc.want), "errors: %v", err)
 			for i, want := range tc.want {
 				assert.Contains(t, list[i].Error(), "inv.yaml"+want)
@@ -168,52 +177,52 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+// TestMisspeltKeyIsOneError checks that an unknown key stops its mapping
+// from being decoded: a misspelt package key does not go on to make every
+// unqualified name of the file an error, nor a misspelt rule key the
+// invariant's "no rule".
+func TestMisspeltKeyIsOneError(t *testing.T) {
+	for _, src := range []string{
+		"version: 1\npackge: p\ninvariants:\n  - {id: a, why: w, function: F, call: {to: G}}\n  - {id: b, why: w, function: H, call: {to: G}}\n",
+		"version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, cal: {to: p.G}}\n",
+	} {
+		_, _, err := invariants.Parse(registry.Specs(), "inv.yaml", []byte(src), "")
+		var list invariants.ErrorList
+		require.True(t, errors.As(err, &list), src)
+		assert.Len(t, list, 1, "%v", err)
+		assert.Contains(t, err.Error(), "did you mean")
+	}
+}
+
 func TestLoadTreeSitterExample(t *testing.T) {
-	set, err := Load("testdata/examples/treesitter.yaml")
+	set, err := registry.Load("testdata/examples/treesitter.yaml")
 	require.NoError(t, err)
-	byID := map[string]*Invariant{}
+	byID := map[string]*invariants.Invariant{}
 	for _, inv := range set.Invariants {
 		byID[inv.ID] = inv
 	}
 	rs := byID["encoder-retained-rs"]
 	require.NotNil(t, rs)
-	assert.Equal(t, LangRust, rs.Lang)
-	assert.Equal(t, []Glob{{Pattern: "src/**/*.rs", Pos: Pos{File: "testdata/examples/treesitter.yaml", Line: 6, Col: 12}}}, rs.Files)
+	assert.Equal(t, invariants.LangRust, rs.Lang)
+	assert.Equal(t, []invariants.Glob{{Pattern: "src/**/*.rs", Pos: invariants.Pos{File: "testdata/examples/treesitter.yaml", Line: 6, Col: 12}}}, rs.Files)
 	assert.Equal(t, []string{"CommandBuffer", "get_or_create_encoder"}, rs.Functions[0].Scoped)
-	assert.Equal(t, "msg_send![encoder, retain]", rs.Call.To.String())
+	assert.Equal(t, "msg_send![encoder, retain]", rs.Rule.(*call.Rule).To.String())
 	assert.Empty(t, rs.Packages(), "tree-sitter targets name files, not packages")
 
 	cpp := byID["eval-holds-lock-cpp"]
 	assert.True(t, cpp.All)
 	assert.Len(t, cpp.Files, 2)
 	assert.Equal(t, []string{"mlx", "core", "eval_impl"}, cpp.Functions[0].Scoped)
-	assert.Equal(t, []Define{
-		{Name: "MLX_METAL", Values: []string{"1"}, Pos: Pos{File: "testdata/examples/treesitter.yaml", Line: 17, Col: 15}},
-		{Name: "NDEBUG", Values: []string{""}, Pos: Pos{File: "testdata/examples/treesitter.yaml", Line: 17, Col: 29}},
+	assert.Equal(t, []invariants.Define{
+		{Name: "MLX_METAL", Values: []string{"1"}, Pos: invariants.Pos{File: "testdata/examples/treesitter.yaml", Line: 17, Col: 15}},
+		{Name: "NDEBUG", Values: []string{""}, Pos: invariants.Pos{File: "testdata/examples/treesitter.yaml", Line: 17, Col: 29}},
 	}, cpp.Defines)
-	assert.Equal(t, "eval_mutex", cpp.Hold.Lock.Raw)
+	assert.Equal(t, "eval_mutex", cpp.Rule.(*hold.Rule).Lock.Raw)
 
 	reg := byID["registry-read-locked-rs"]
-	assert.Equal(t, Shared, reg.Hold.Mode)
+	assert.Equal(t, invariants.Shared, reg.Rule.(*hold.Rule).Mode)
 	assert.Equal(t, []string{"metal", "cuda"}, reg.Defines[0].Values)
 	assert.Equal(t, "feature", reg.Defines[0].Name)
-}
-
-func TestScopedNames(t *testing.T) {
-	for in, want := range map[string][]string{
-		"f":                 {"f"},
-		"Class::method":     {"Class", "method"},
-		"ns::Class::~Class": {"ns", "Class", "~Class"},
-		"::gpu::encode":     {"", "gpu", "encode"},
-	} {
-		n, err := parseScoped(in)
-		require.NoError(t, err, in)
-		assert.Equal(t, want, n.Scoped, in)
-	}
-	for _, bad := range []string{"", "::", "a::", "a::::b", "~A::b", "a b", "a::b<T>", "(*p.T).m"} {
-		_, err := parseScoped(bad)
-		assert.Error(t, err, bad)
-	}
 }
 
 func TestMatchGlob(t *testing.T) {
@@ -231,14 +240,14 @@ func TestMatchGlob(t *testing.T) {
 		{"a.c", "a.c", true},
 		{"a.c", "b/a.c", false},
 	} {
-		assert.Equal(t, tc.want, MatchGlob(tc.glob, tc.name), "%s ~ %s", tc.glob, tc.name)
+		assert.Equal(t, tc.want, invariants.MatchGlob(tc.glob, tc.name), "%s ~ %s", tc.glob, tc.name)
 	}
 }
 
 func TestLoadMissingInclude(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "a.yaml", "version: 1\ninclude:\n  - nothing-*.yaml\n")
-	_, err := Load(filepath.Join(dir, "a.yaml"))
+	_, err := registry.Load(filepath.Join(dir, "a.yaml"))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "a.yaml:3:5: include \"nothing-*.yaml\" matches no file")
 }
@@ -248,19 +257,19 @@ func TestLoadDuplicateAcrossFiles(t *testing.T) {
 	inv := "version: 1\ninvariants:\n  - {id: same, why: w, function: p.F, call: {to: p.G}}\n"
 	writeFile(t, dir, "a.yaml", inv)
 	writeFile(t, dir, "b.yaml", inv)
-	_, err := Load(dir)
+	_, err := registry.Load(dir)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "b.yaml:3:5: duplicate id \"same\" (first declared at ")
 	assert.Contains(t, err.Error(), "a.yaml:3:5)")
 }
 
 func TestLoadMissingPaths(t *testing.T) {
-	_, err := Load()
+	_, err := registry.Load()
 	require.Error(t, err)
-	_, err = Load(filepath.Join(t.TempDir(), "absent.yaml"))
+	_, err = registry.Load(filepath.Join(t.TempDir(), "absent.yaml"))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "absent.yaml")
-	_, err = Load(t.TempDir())
+	_, err = registry.Load(t.TempDir())
 	require.ErrorContains(t, err, "holds no .yaml or .yml file")
 }
 

@@ -1,6 +1,9 @@
 package invariants
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // Version is the only file format version this loader reads.
 const Version = 1
@@ -28,29 +31,11 @@ func (l Lang) TreeSitter() bool {
 	return l == LangC || l == LangCPP || l == LangCUDA || l == LangRust
 }
 
-// TreeSitterKinds are the rule kinds the tree-sitter front end checks:
-// every kind but requires, which follows calls across functions and
-// packages through types. The loader rejects any other for those languages
-// rather than skip it.
-var TreeSitterKinds = []Kind{KindCall, KindHold, KindOwns, KindForbid, KindOrder}
-
-// Kind is the rule kind of an invariant.
+// Kind is the rule kind of an invariant: the key of its rule in the
+// invariants file. The kinds are declared by their packages and listed
+// by the registry (analyzers/registry); the loader knows them through
+// their KindSpec.
 type Kind string
-
-// The rule kinds. Exactly one is set per invariant.
-const (
-	KindCall   Kind = "call"
-	KindHold   Kind = "hold"
-	KindOwns   Kind = "owns"
-	KindForbid Kind = "forbid"
-	KindOrder  Kind = "order"
-	// KindRequires: every call of the target functions happens with a lock
-	// held, followed through callers across packages.
-	KindRequires Kind = "requires"
-)
-
-// Kinds lists the rule kinds in the order the docs present them.
-var Kinds = []Kind{KindCall, KindHold, KindOwns, KindForbid, KindOrder, KindRequires}
 
 // LockMode says whether a lock must be held exclusively (Lock) or shared
 // (RLock).
@@ -71,10 +56,33 @@ type Pos struct {
 // String formats the position as file:line:col.
 func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
 
+// Runners returns the runners every invariant of the set declares, once
+// each (see Invariant.Runs).
+func (s *Set) Runners() []Name {
+	var out []Name
+	seen := map[string]bool{}
+	for _, inv := range s.Invariants {
+		for _, n := range inv.Runs {
+			if k := n.String(); !seen[k] {
+				seen[k] = true
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
 // Set is the invariants of one run, loaded from one or more files.
 type Set struct {
 	Files      []*File
 	Invariants []*Invariant
+
+	// resolve records the one Resolve call that fixes the names' readings.
+	resolve struct {
+		sync.Mutex
+		done bool
+		err  error
+	}
 }
 
 // File is one invariants file.
@@ -98,9 +106,8 @@ type Invariant struct {
 	// Package is the default package for unqualified names, resolved.
 	Package string
 
-	// Targets. Functions is set for call, hold, forbid, order and requires
-	// (for requires, the functions whose every call needs the lock); Field
-	// for owns.
+	// Targets: Functions for the kinds that target functions, Field for
+	// those that target a field (KindSpec.Field).
 	Functions []Name
 	Field     *Name
 
@@ -115,13 +122,14 @@ type Invariant struct {
 	// (Rust) in effect; code they disable is not live.
 	Defines []Define
 
-	Kind     Kind
-	Call     *CallRule
-	Hold     *HoldRule
-	Owns     *OwnsRule
-	Forbid   *ForbidRule
-	Order    *OrderRule
-	Requires *RequiresRule
+	// Rule is what must hold at the targets; its type belongs to the
+	// rule kind's package.
+	Rule Rule
+	// Runs are the runners the file and the invariant declare (Go):
+	// functions that call the function values they are passed before
+	// they return, so that a literal passed to one runs where it is
+	// written.
+	Runs []Name
 
 	// Pos is the position of the invariant's mapping (its first key).
 	Pos  Pos
@@ -145,55 +153,8 @@ type Define struct {
 	Pos    Pos
 }
 
-// CallRule: the target contains a live call to To.
-type CallRule struct {
-	To Name
-	// EveryPath requires the call on every path from entry to every return.
-	EveryPath bool
-	// Via lists helpers whose call counts as a call to To. Each helper must
-	// itself contain a live call to To on every path, or the invariant is
-	// reported as unverifiable.
-	Via []Name
-}
-
-// HoldRule: Lock is held, in Mode, from before the first statement that
-// does work to every return.
-type HoldRule struct {
-	Lock Name
-	Mode LockMode
-	// Via lists helpers whose call acquires Lock. Each helper must itself
-	// acquire the lock on every path and not release it.
-	Via []Name
-}
-
-// OwnsRule: the target field is written only inside Writers.
-type OwnsRule struct {
-	Writers []Name
-}
-
-// ForbidRule: the target contains no live call to Call.
-type ForbidRule struct {
-	Call Name
-}
-
-// OrderRule: every live call to Then is preceded, on every path from the
-// function's entry, by a call to First.
-type OrderRule struct {
-	First, Then Name
-}
-
-// RequiresRule: every call of the target functions happens with Lock held
-// in Mode. A function that calls one of them without holding the lock
-// requires it in turn, and so on through its callers, across packages; an
-// entry point (exported, reached through an interface, a literal passed
-// elsewhere, a goroutine) that requires the lock is a finding.
-type RequiresRule struct {
-	Lock Name
-	Mode LockMode
-	// Acquire lists helpers whose call takes Lock (in Mode); Release lists
-	// helpers whose call gives it up.
-	Acquire, Release []Name
-}
+// Kind returns the kind of the invariant's rule.
+func (inv *Invariant) Kind() Kind { return inv.Rule.Kind() }
 
 // Packages returns the import paths an invariant's targets live in; none
 // for the languages of the tree-sitter front end, which name files.

@@ -1,4 +1,4 @@
-package invariants
+package invariants_test
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/invariants"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -15,7 +17,7 @@ import (
 
 func compileSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(Schema))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(invariants.Schema))
 	require.NoError(t, err)
 	c := jsonschema.NewCompiler()
 	require.NoError(t, c.AddResource("schema.json", doc))
@@ -40,7 +42,7 @@ func yamlToJSON(t *testing.T, data []byte) any {
 // examples here, and the repository's own invariants beside this package.
 func exampleFiles(t *testing.T) []string {
 	var files []string
-	for _, pattern := range []string{"testdata/examples/*.yaml", "*.yaml", "../guardlint.yaml", "../docs/examples/*.yaml", "../bench/*/guardlint.yaml", "../analyzers/*/testdata/*.yaml"} {
+	for _, pattern := range []string{"testdata/examples/*.yaml", "*.yaml", "../guardlint.yaml", "../docs/examples/*.yaml", "../bench/*/guardlint.yaml", "../analyzers/*/testdata/*.yaml", "../analyzers/resolve/testdata/dotted/*.yaml"} {
 		m, err := filepath.Glob(pattern)
 		require.NoError(t, err)
 		files = append(files, m...)
@@ -55,7 +57,7 @@ func TestSchemaAcceptsEveryExample(t *testing.T) {
 		t.Run(f, func(t *testing.T) {
 			data, err := os.ReadFile(f)
 			require.NoError(t, err)
-			_, _, err = Parse(f, data, "example.com/m")
+			_, _, err = invariants.Parse(registry.Specs(), f, data, "example.com/m")
 			require.NoError(t, err, "the loader must accept every shipped example")
 			assert.NoError(t, s.Validate(yamlToJSON(t, data)))
 		})
@@ -86,6 +88,8 @@ func TestSchemaAgreesWithLoader(t *testing.T) {
 		"owns with function":     "version: 1\ninvariants: [{id: a, why: w, function: p.F, owns: {writers: [p.G]}}]\n",
 		"function and functions": "version: 1\ninvariants: [{id: a, why: w, function: p.F, functions: [p.G], call: {to: p.G}}]\n",
 		"name with spaces":       "version: 1\ninvariants: [{id: a, why: w, function: p.F G, call: {to: p.G}}]\n",
+		"type params, no member": "version: 1\ninvariants: [{id: a, why: w, function: 'p.Map[K]', call: {to: p.G}}]\n",
+		"bad type param":         "version: 1\ninvariants: [{id: a, why: w, function: '(*p.Map[K, 1]).Get', call: {to: p.G}}]\n",
 		"requires bad mode":      "version: 1\ninvariants: [{id: a, why: w, function: p.F, requires: {lock: p.mu, mode: write}}]\n",
 		"requires without lock":  "version: 1\ninvariants: [{id: a, why: w, function: p.F, requires: {acquire: [p.L]}}]\n",
 		"requires on a field":    "version: 1\ninvariants: [{id: a, why: w, field: p.T.f, requires: {lock: p.mu}}]\n",
@@ -93,7 +97,7 @@ func TestSchemaAgreesWithLoader(t *testing.T) {
 		"wrong version":          "version: 2\ninvariants: [{id: a, why: w, function: p.F, call: {to: p.G}}]\n",
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, _, err := Parse("inv.yaml", []byte(src), "")
+			_, _, err := invariants.Parse(registry.Specs(), "inv.yaml", []byte(src), "")
 			require.Error(t, err, "loader")
 			assert.Error(t, s.Validate(yamlToJSON(t, []byte(src))), "schema")
 		})

@@ -115,6 +115,7 @@ var (
 	ErrOutOfMemory        = errors.New("runtime: out of device memory")
 	ErrFreed              = errors.New("runtime: buffer already freed")
 	ErrDeviceClosed       = errors.New("runtime: device closed")
+	ErrStreamClosed       = errors.New("runtime: stream closed")
 	ErrShape              = errors.New("runtime: shape mismatch")
 	ErrLength             = errors.New("runtime: length mismatch")
 	ErrDevices            = errors.New("runtime: operands on different devices")

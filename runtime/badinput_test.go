@@ -6,19 +6,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/guardlint/guardlint/internal/rttest"
 	"github.com/stretchr/testify/require"
 )
 
 func TestBadInputIsAClearError(t *testing.T) {
-	d := openTest(t)
-	x := fromSlice(t, d, []float32{1, 2, 3, 4})
-	y := fromSlice(t, d, []float32{1, 2, 3, 4, 5})
+	d := rttest.Open(t, Open)
+	x := rttest.Array(t, FromSlice, d, []float32{1, 2, 3, 4})
+	y := rttest.Array(t, FromSlice, d, []float32{1, 2, 3, 4, 5})
 
 	t.Run("shape mismatch", func(t *testing.T) {
 		_, err := Add(x, y).Data()
 		require.ErrorIs(t, err, ErrShape)
 		require.ErrorContains(t, err, "[4] and [5]")
-		m := fromSlice(t, d, []float32{1, 2, 3, 4}, 2, 2)
+		m := rttest.Array(t, FromSlice, d, []float32{1, 2, 3, 4}, 2, 2)
 		require.ErrorIs(t, Eval(Mul(x, m)), ErrShape)
 	})
 	t.Run("bad shapes and lengths", func(t *testing.T) {
@@ -27,12 +28,12 @@ func TestBadInputIsAClearError(t *testing.T) {
 		require.ErrorIs(t, Uniform(d, 3, 0).Err(), ErrShape)
 		_, err = x.Item()
 		require.ErrorIs(t, err, ErrShape)
-		b := buffer(t, d, make([]float32, 4))
+		b := rttest.Upload(t, d, make([]float32, 4))
 		require.ErrorIs(t, b.Write(make([]float32, 3)), ErrLength)
 		require.ErrorIs(t, b.Read(make([]float32, 5)), ErrLength)
 		cb, err := d.NewCommandBuffer()
 		require.NoError(t, err)
-		small := buffer(t, d, make([]float32, 3))
+		small := rttest.Upload(t, d, make([]float32, 3))
 		require.ErrorIs(t, cb.Add(b, b, small), ErrLength)
 		require.ErrorIs(t, cb.Sum(b, b), ErrLength)
 		_, err = d.NewBuffer(0)
@@ -42,7 +43,7 @@ func TestBadInputIsAClearError(t *testing.T) {
 		require.NoError(t, cb.release())
 	})
 	t.Run("freed buffers", func(t *testing.T) {
-		b := buffer(t, d, make([]float32, 4))
+		b := rttest.Upload(t, d, make([]float32, 4))
 		require.NoError(t, b.Free())
 		require.ErrorIs(t, b.Free(), ErrFreed)
 		_, err := b.Floats()
@@ -50,12 +51,12 @@ func TestBadInputIsAClearError(t *testing.T) {
 		require.ErrorIs(t, b.Write(make([]float32, 4)), ErrFreed)
 		cb, err := d.NewCommandBuffer()
 		require.NoError(t, err)
-		out := buffer(t, d, make([]float32, 4))
+		out := rttest.Upload(t, d, make([]float32, 4))
 		require.ErrorIs(t, cb.Add(out, b, out), ErrFreed)
 		require.NoError(t, cb.Wait())
 		require.NoError(t, cb.release())
 
-		a := fromSlice(t, d, []float32{1, 2, 3, 4})
+		a := rttest.Array(t, FromSlice, d, []float32{1, 2, 3, 4})
 		require.NoError(t, a.Free())
 		_, err = a.Data()
 		require.ErrorIs(t, err, ErrFreed)
@@ -63,13 +64,13 @@ func TestBadInputIsAClearError(t *testing.T) {
 		require.ErrorIs(t, a.Free(), ErrFreed)
 	})
 	t.Run("arrays on different devices", func(t *testing.T) {
-		other := openTest(t, WithBackend(BackendCPU))
-		z := fromSlice(t, other, []float32{1, 2, 3, 4})
+		other := rttest.Open(t, Open, WithBackend(BackendCPU))
+		z := rttest.Array(t, FromSlice, other, []float32{1, 2, 3, 4})
 		require.ErrorIs(t, Add(x, z).Err(), ErrDevices)
 		cb, err := d.NewCommandBuffer()
 		require.NoError(t, err)
-		zb := buffer(t, other, make([]float32, 4))
-		xb := buffer(t, d, make([]float32, 4))
+		zb := rttest.Upload(t, other, make([]float32, 4))
+		xb := rttest.Upload(t, d, make([]float32, 4))
 		require.ErrorIs(t, cb.Add(xb, xb, zb), ErrDevices)
 		require.NoError(t, cb.Wait())
 		require.NoError(t, cb.release())
@@ -77,7 +78,7 @@ func TestBadInputIsAClearError(t *testing.T) {
 	t.Run("out of memory", func(t *testing.T) {
 		dev := d
 		if d.Backend() == BackendCPU {
-			dev = openTest(t, WithBackend(BackendCPU), WithCPUMemoryLimit(1<<30))
+			dev = rttest.Open(t, Open, WithBackend(BackendCPU), WithCPUMemoryLimit(1<<30))
 		}
 		var held []*Buffer
 		var err error
@@ -99,8 +100,8 @@ func TestBadInputIsAClearError(t *testing.T) {
 func TestArraysOfAClosedDevice(t *testing.T) {
 	d, err := Open()
 	require.NoError(t, err)
-	x := fromSlice(t, d, []float32{1, 2, 3, 4})
-	b := buffer(t, d, []float32{1, 2})
+	x := rttest.Array(t, FromSlice, d, []float32{1, 2, 3, 4})
+	b := rttest.Upload(t, d, []float32{1, 2})
 	lazy := Add(x, x)
 	cb, err := d.NewCommandBuffer()
 	require.NoError(t, err)
@@ -135,7 +136,7 @@ func TestBackendSelection(t *testing.T) {
 	require.ErrorContains(t, err, EnvBackend)
 
 	t.Setenv(EnvBackend, "cpu")
-	d := openTest(t)
+	d := rttest.Open(t, Open)
 	require.Equal(t, BackendCPU, d.Backend())
 
 	t.Setenv(EnvKernels, "precompiled")
@@ -157,7 +158,7 @@ func TestBackendSelection(t *testing.T) {
 }
 
 func TestKernelThatFailsToCompile(t *testing.T) {
-	d := openTest(t)
+	d := rttest.Open(t, Open)
 	cu, ok := d.backend.(*cudaBackend)
 	if !ok {
 		t.Skip("NVRTC is used by the CUDA backend only")
@@ -171,7 +172,7 @@ func TestKernelThatFailsToCompile(t *testing.T) {
 // TestLeakNetFreesDroppedBuffers: a buffer dropped without Free is freed by
 // the leak net at the next Synchronize.
 func TestLeakNetFreesDroppedBuffers(t *testing.T) {
-	d := openTest(t)
+	d := rttest.Open(t, Open)
 	base := d.Stats().LiveBuffers
 	func() {
 		for range 8 {
@@ -190,8 +191,8 @@ func TestLeakNetFreesDroppedBuffers(t *testing.T) {
 }
 
 func TestErrorsWrapContext(t *testing.T) {
-	d := openTest(t)
-	_, err := Add(fromSlice(t, d, []float32{1}), nil).Data()
+	d := rttest.Open(t, Open)
+	_, err := Add(rttest.Array(t, FromSlice, d, []float32{1}), nil).Data()
 	require.True(t, errors.Is(err, ErrInvalidArgument))
 	require.ErrorContains(t, err, "add")
 }

@@ -6,6 +6,7 @@ import (
 	goruntime "runtime"
 	"testing"
 
+	"github.com/guardlint/guardlint/internal/rttest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -15,8 +16,8 @@ import (
 func BenchmarkBareLaunch(b *testing.B) {
 	d := cudaBench(b)
 	cu := d.backend.(*cudaBackend)
-	x := buffer(b, d, make([]float32, 1024))
-	out := buffer(b, d, make([]float32, 1024))
+	x := rttest.Upload(b, d, make([]float32, 1024))
+	out := rttest.Upload(b, d, make([]float32, 1024))
 	goruntime.LockOSThread()
 	defer goruntime.UnlockOSThread()
 	require.NoError(b, cu.drv.SetCurrent(cu.ctx))

@@ -3,6 +3,7 @@ package runtime
 import (
 	"testing"
 
+	"github.com/guardlint/guardlint/internal/rttest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -13,7 +14,7 @@ const bandwidthElems = 256 << 20 / 4
 // nothing for these comparisons.
 func cudaBench(b *testing.B) *Device {
 	b.Helper()
-	d := openTest(b)
+	d := rttest.Open(b, Open)
 	if d.Backend() != BackendCUDA {
 		b.Skip("bandwidth and dispatch benchmarks are for the CUDA backend")
 	}
@@ -26,9 +27,9 @@ func cudaBench(b *testing.B) *Device {
 // directly.
 func BenchmarkBandwidth(b *testing.B) {
 	d := cudaBench(b)
-	x := buffer(b, d, make([]float32, bandwidthElems))
-	y := buffer(b, d, make([]float32, bandwidthElems))
-	out := buffer(b, d, make([]float32, bandwidthElems))
+	x := rttest.Upload(b, d, make([]float32, bandwidthElems))
+	y := rttest.Upload(b, d, make([]float32, bandwidthElems))
+	out := rttest.Upload(b, d, make([]float32, bandwidthElems))
 	cb, err := d.NewCommandBuffer()
 	require.NoError(b, err)
 	b.Run("copy", func(b *testing.B) {
@@ -66,8 +67,8 @@ const dispatchBatch = 256
 // launch through the bare binding.
 func BenchmarkDispatch(b *testing.B) {
 	d := cudaBench(b)
-	x := buffer(b, d, make([]float32, 1024))
-	out := buffer(b, d, make([]float32, 1024))
+	x := rttest.Upload(b, d, make([]float32, 1024))
+	out := rttest.Upload(b, d, make([]float32, 1024))
 	cb, err := d.NewCommandBuffer()
 	require.NoError(b, err)
 	b.ResetTimer()
@@ -88,11 +89,11 @@ func BenchmarkDispatch(b *testing.B) {
 // BenchmarkRoundTrip is a writer, a barrier and a reader on n = 4096:
 // (a + b) * c, evaluated and synchronised, as in bench/torch_roundtrip.py.
 func BenchmarkRoundTrip(b *testing.B) {
-	d := openTest(b)
+	d := rttest.Open(b, Open)
 	const n = 4096
-	a := fromSlice(b, d, ramp(n, func(i int) float32 { return float32(i) }))
-	bb := fromSlice(b, d, ramp(n, func(i int) float32 { return 1 }))
-	c := fromSlice(b, d, ramp(n, func(i int) float32 { return 2 }))
+	a := rttest.Array(b, FromSlice, d, rttest.Ramp(n, func(i int) float32 { return float32(i) }))
+	bb := rttest.Array(b, FromSlice, d, rttest.Ramp(n, func(i int) float32 { return 1 }))
+	c := rttest.Array(b, FromSlice, d, rttest.Ramp(n, func(i int) float32 { return 2 }))
 	b.ResetTimer()
 	for range b.N {
 		t := Add(a, bb)

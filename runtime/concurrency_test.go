@@ -5,15 +5,16 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/guardlint/guardlint/internal/rttest"
 	"github.com/stretchr/testify/require"
 )
 
 func TestGraphBuiltOnOneGoroutineEvaluatedOnAnother(t *testing.T) {
-	d := openTest(t)
-	a := ramp(4096, func(i int) float32 { return float32(i) })
+	d := rttest.Open(t, Open)
+	a := rttest.Ramp(4096, func(i int) float32 { return float32(i) })
 	arrays := make(chan *Array)
 	go func() {
-		x := fromSlice(t, d, a)
+		x := rttest.Array(t, FromSlice, d, a)
 		arrays <- Mul(Add(x, x), x)
 	}()
 	r := <-arrays
@@ -26,12 +27,12 @@ func TestGraphBuiltOnOneGoroutineEvaluatedOnAnother(t *testing.T) {
 	wg.Go(func() { got, err = r.Data() }) // an evaluated array read elsewhere
 	wg.Wait()
 	require.NoError(t, err)
-	require.Zero(t, mismatches(got, ramp(4096, func(i int) float32 { return (a[i] + a[i]) * a[i] })))
+	require.Zero(t, rttest.Mismatches(got, rttest.Ramp(4096, func(i int) float32 { return (a[i] + a[i]) * a[i] })))
 }
 
 func TestReadingUnevaluatedArrayEvaluatesIt(t *testing.T) {
-	d := openTest(t)
-	x := fromSlice(t, d, []float32{1, 2, 3})
+	d := rttest.Open(t, Open)
+	x := rttest.Array(t, FromSlice, d, []float32{1, 2, 3})
 	r := Add(x, x)
 	got, err := r.Data()
 	require.NoError(t, err)
@@ -39,7 +40,7 @@ func TestReadingUnevaluatedArrayEvaluatesIt(t *testing.T) {
 }
 
 func TestDefaultStreamIsSharedByAllGoroutines(t *testing.T) {
-	d := openTest(t)
+	d := rttest.Open(t, Open)
 	streams := make([]*Stream, 16)
 	var wg sync.WaitGroup
 	for i := range streams {
@@ -52,15 +53,15 @@ func TestDefaultStreamIsSharedByAllGoroutines(t *testing.T) {
 }
 
 func TestConcurrentEvaluationsOnTheDefaultStream(t *testing.T) {
-	d := openTest(t)
+	d := rttest.Open(t, Open)
 	const goroutines, evals, n = 8, 25, 4096
 	errs := make(chan error, goroutines)
 	var wg sync.WaitGroup
 	for g := range goroutines {
 		wg.Go(func() {
-			a := ramp(n, func(i int) float32 { return float32(g*1000 + i%97) })
-			b := ramp(n, func(i int) float32 { return float32(g + 1) })
-			want := ramp(n, func(i int) float32 { s := a[i] + b[i]; return s * b[i] })
+			a := rttest.Ramp(n, func(i int) float32 { return float32(g*1000 + i%97) })
+			b := rttest.Ramp(n, func(i int) float32 { return float32(g + 1) })
+			want := rttest.Ramp(n, func(i int) float32 { s := a[i] + b[i]; return s * b[i] })
 			for range evals {
 				x, err := FromSlice(d, a)
 				if err != nil {
@@ -77,7 +78,7 @@ func TestConcurrentEvaluationsOnTheDefaultStream(t *testing.T) {
 					errs <- err
 					return
 				}
-				if m := mismatches(got, want); m != 0 {
+				if m := rttest.Mismatches(got, want); m != 0 {
 					errs <- &mismatchError{goroutine: g, count: m}
 					return
 				}
@@ -100,7 +101,7 @@ func (e *mismatchError) Error() string {
 }
 
 func TestGlobalRandomStateAcrossGoroutines(t *testing.T) {
-	d := openTest(t)
+	d := rttest.Open(t, Open)
 	Seed(7)
 	arrays := make([]*Array, 8)
 	var wg sync.WaitGroup
@@ -123,8 +124,8 @@ func TestGlobalRandomStateAcrossGoroutines(t *testing.T) {
 }
 
 func TestStreamsStayPerDeviceAcrossGoroutines(t *testing.T) {
-	d := openTest(t)
-	x := fromSlice(t, d, []float32{1, 2, 3, 4})
+	d := rttest.Open(t, Open)
+	x := rttest.Array(t, FromSlice, d, []float32{1, 2, 3, 4})
 	before := d.encoders.size()
 	var wg sync.WaitGroup
 	for range 1000 {

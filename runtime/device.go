@@ -247,18 +247,19 @@ func (d *Device) Stats() Stats {
 	return s
 }
 
-// Close waits for the device's work, releases its lanes, events and memory
-// and closes the backend. Buffers and arrays of a closed device return
-// ErrDeviceClosed. Close excludes evaluations, but not command buffers of
-// the device used by other goroutines: finish those before closing.
+// Close waits for the device's work, releases its lanes, events, memory
+// and streams and closes the backend. Buffers, arrays and streams of a
+// closed device return ErrDeviceClosed. Close excludes evaluations, but not
+// command buffers of the device used by other goroutines, nor NewStream:
+// finish those before closing.
 func (d *Device) Close() error {
 	evalMu.Lock()
 	defer evalMu.Unlock()
 	return d.closeLocked()
 }
 
-// closeLocked closes the device and releases the default stream's command
-// buffer, which evaluations share: its callers hold evalMu.
+// closeLocked closes the device and releases the command buffers of its
+// streams, on which evaluations encode: its callers hold evalMu.
 //
 //guardlint:requires evalMu
 func (d *Device) closeLocked() error {
@@ -274,9 +275,8 @@ func (d *Device) closeLocked() error {
 	}
 	openDevices.Unlock()
 	errs := []error{d.pool.destroy()}
-	if cb := d.encoders.lookup(d.stream); cb != nil {
+	for _, cb := range d.encoders.takeAll() {
 		errs = append(errs, cb.release())
-		d.encoders.clear(d.stream)
 	}
 	d.mu.Lock()
 	var all []mem
@@ -295,13 +295,3 @@ func (d *Device) closeLocked() error {
 	}
 	return nil
 }
-
-// Stream is a sequence of evaluations on a device. Each device has exactly
-// one, its default stream, shared by every goroutine, so the number of
-// streams is O(devices) however many goroutines use the runtime.
-type Stream struct {
-	dev *Device
-}
-
-// Device returns the stream's device.
-func (s *Stream) Device() *Device { return s.dev }

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/guardlint/guardlint/internal/rttest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -20,7 +21,7 @@ func openPair(t testing.TB) (*Device, *Device) {
 	if n < 2 {
 		t.Skipf("%d device(s): this test needs two (on a one-GPU machine, run it on the CPU backend)", n)
 	}
-	return openTest(t, WithOrdinal(0)), openTest(t, WithOrdinal(1))
+	return rttest.Open(t, Open, WithOrdinal(0)), rttest.Open(t, Open, WithOrdinal(1))
 }
 
 func TestCPUDeviceCount(t *testing.T) {
@@ -39,7 +40,7 @@ func TestCPUDeviceCount(t *testing.T) {
 	n, err = DeviceCount(WithBackend(BackendCPU), WithCPUDevices(1))
 	require.NoError(t, err)
 	require.Equal(t, 1, n, "the option overrides the environment")
-	d := openTest(t, WithBackend(BackendCPU), WithOrdinal(3))
+	d := rttest.Open(t, Open, WithBackend(BackendCPU), WithOrdinal(3))
 	require.Equal(t, 3, d.Ordinal())
 
 	for _, bad := range []string{"0", "-1", "two"} {
@@ -100,25 +101,25 @@ func TestStringNamesTheOrdinal(t *testing.T) {
 	n, err := DeviceCount()
 	require.NoError(t, err)
 	for i := range n {
-		d := openTest(t, WithOrdinal(i))
+		d := rttest.Open(t, Open, WithOrdinal(i))
 		require.Equal(t, i, d.Ordinal())
 		require.Truef(t, strings.HasPrefix(d.String(), fmt.Sprintf("%s:%d ", d.Backend(), i)), "%q names backend and ordinal", d)
 	}
-	cpu := openTest(t, WithBackend(BackendCPU), WithCPUDevices(2), WithOrdinal(1))
+	cpu := rttest.Open(t, Open, WithBackend(BackendCPU), WithCPUDevices(2), WithOrdinal(1))
 	require.Equal(t, "cpu:1 (goroutine lanes)", cpu.String())
 }
 
 func TestCPUOrdinalsAreIndependentDevices(t *testing.T) {
-	d0 := openTest(t, WithBackend(BackendCPU), WithCPUDevices(2), WithOrdinal(0))
-	d1 := openTest(t, WithBackend(BackendCPU), WithCPUDevices(2), WithOrdinal(1), WithCPUMemoryLimit(1<<20))
+	d0 := rttest.Open(t, Open, WithBackend(BackendCPU), WithCPUDevices(2), WithOrdinal(0))
+	d1 := rttest.Open(t, Open, WithBackend(BackendCPU), WithCPUDevices(2), WithOrdinal(1), WithCPUMemoryLimit(1<<20))
 	big := 1 << 19 // 2 MiB: beyond device 1's limit, not device 0's
 	_, err := d1.NewBuffer(big)
 	require.ErrorIs(t, err, ErrOutOfMemory)
 	b, err := d0.NewBuffer(big)
 	require.NoError(t, err)
 	require.NoError(t, b.Free())
-	x := fromSlice(t, d0, []float32{1, 2})
-	y := fromSlice(t, d1, []float32{1, 2})
+	x := rttest.Array(t, FromSlice, d0, []float32{1, 2})
+	y := rttest.Array(t, FromSlice, d1, []float32{1, 2})
 	require.ErrorIs(t, Add(x, y).Err(), ErrDevices)
 }
 
@@ -128,13 +129,13 @@ func TestRegistryIsPerDevice(t *testing.T) {
 		require.Zero(t, d.encoders.size())
 		require.Equal(t, 1, d.Stats().Streams, "the default stream counts before its first evaluation")
 	}
-	x := fromSlice(t, d0, []float32{1, 2, 3})
+	x := rttest.Array(t, FromSlice, d0, []float32{1, 2, 3})
 	require.NoError(t, Eval(Add(x, x)))
 	require.Equal(t, 1, d0.encoders.size())
 	require.Zero(t, d1.encoders.size(), "an evaluation on device 0 registers nothing on device 1")
 	require.Same(t, d0.DefaultStream(), onlyStream(d0))
 
-	y := fromSlice(t, d1, []float32{1, 2, 3})
+	y := rttest.Array(t, FromSlice, d1, []float32{1, 2, 3})
 	require.NoError(t, Eval(Add(x, x), Add(y, y)))
 	for _, d := range []*Device{d0, d1} {
 		require.Equal(t, 1, d.encoders.size())
@@ -149,7 +150,8 @@ func TestRegistryIsPerDevice(t *testing.T) {
 	require.Same(t, cb, d0.encoders.register(extra, cb))
 	require.Equal(t, 2, d0.Stats().Streams)
 	require.Equal(t, 1, d1.Stats().Streams)
-	d0.encoders.clear(extra)
+	require.Same(t, cb, d0.encoders.take(extra))
+	require.Nil(t, d0.encoders.take(extra), "taken once")
 	require.NoError(t, cb.release())
 
 	evalMu.Lock()
@@ -224,11 +226,11 @@ func trace(d *Device, name string, log *opLog) *tracedBackend {
 func twoDeviceGraph(t *testing.T, d *Device, seed int) (r *Array, in []*Array, want []float32) {
 	t.Helper()
 	const n = 4096
-	a := ramp(n, func(i int) float32 { return float32(seed*1000 + i%97) })
-	b := ramp(n, func(i int) float32 { return float32(i%5) - 2.5 })
-	c := ramp(n, func(i int) float32 { return float32(seed + 1) })
-	in = []*Array{fromSlice(t, d, a), fromSlice(t, d, b), fromSlice(t, d, c)}
-	want = ramp(n, func(i int) float32 { s := a[i] + b[i]; return s * c[i] })
+	a := rttest.Ramp(n, func(i int) float32 { return float32(seed*1000 + i%97) })
+	b := rttest.Ramp(n, func(i int) float32 { return float32(i%5) - 2.5 })
+	c := rttest.Ramp(n, func(i int) float32 { return float32(seed + 1) })
+	in = []*Array{rttest.Array(t, FromSlice, d, a), rttest.Array(t, FromSlice, d, b), rttest.Array(t, FromSlice, d, c)}
+	want = rttest.Ramp(n, func(i int) float32 { s := a[i] + b[i]; return s * c[i] })
 	return Mul(Add(in[0], in[1]), in[2]), in, want
 }
 
@@ -267,7 +269,7 @@ func TestEvalCommitsEveryDeviceBeforeWaiting(t *testing.T) {
 	}{{r0, want0}, {r1, want1}} {
 		got, err := c.r.Data()
 		require.NoError(t, err)
-		require.Zero(t, mismatches(got, c.want))
+		require.Zero(t, rttest.Mismatches(got, c.want))
 	}
 }
 
@@ -321,7 +323,7 @@ func TestEvalErrorOnOneDeviceFreesOutputsOfBoth(t *testing.T) {
 
 	got, err := r1.Data()
 	require.NoError(t, err)
-	require.Zero(t, mismatches(got, want1), "after the failures device 1 evaluates exactly")
+	require.Zero(t, rttest.Mismatches(got, want1), "after the failures device 1 evaluates exactly")
 
 	// A closed device 1 fails after device 0 was encoded and committed.
 	r3, _, _ := twoDeviceGraph(t, d1, 6)
@@ -334,7 +336,7 @@ func TestEvalErrorOnOneDeviceFreesOutputsOfBoth(t *testing.T) {
 
 	got, err = r0.Data()
 	require.NoError(t, err)
-	require.Zero(t, mismatches(got, want0), "after the failures device 0 evaluates exactly")
+	require.Zero(t, rttest.Mismatches(got, want0), "after the failures device 0 evaluates exactly")
 }
 
 func TestToMovesAcrossDevices(t *testing.T) {
@@ -350,14 +352,14 @@ func TestToMovesAcrossDevices(t *testing.T) {
 	}
 	got, err := m.Data()
 	require.NoError(t, err)
-	require.Zero(t, mismatches(got, want), "the moved array is a copy, independent of the source")
-	two := fromSlice(t, d1, ramp(len(want), func(int) float32 { return 2 }))
+	require.Zero(t, rttest.Mismatches(got, want), "the moved array is a copy, independent of the source")
+	two := rttest.Array(t, FromSlice, d1, rttest.Ramp(len(want), func(int) float32 { return 2 }))
 	got, err = Mul(m, two).Data()
 	require.NoError(t, err)
-	require.Zero(t, mismatches(got, ramp(len(want), func(i int) float32 { return want[i] * 2 })), "the moved array computes on its new device")
+	require.Zero(t, rttest.Mismatches(got, rttest.Ramp(len(want), func(i int) float32 { return want[i] * 2 })), "the moved array computes on its new device")
 
 	// Shapes survive, the scalar's too.
-	mat := fromSlice(t, d1, []float32{1, 2, 3, 4, 5, 6}, 2, 3)
+	mat := rttest.Array(t, FromSlice, d1, []float32{1, 2, 3, 4, 5, 6}, 2, 3)
 	back, err := mat.To(d0)
 	require.NoError(t, err)
 	require.Equal(t, []int{2, 3}, back.Shape())
@@ -375,16 +377,16 @@ func TestToMovesAcrossDevices(t *testing.T) {
 
 func TestToErrors(t *testing.T) {
 	d0, d1 := openPair(t)
-	x := fromSlice(t, d0, []float32{1, 2, 3, 4})
+	x := rttest.Array(t, FromSlice, d0, []float32{1, 2, 3, 4})
 	var nilArray *Array
 	_, err := nilArray.To(d1)
 	require.ErrorIs(t, err, ErrInvalidArgument)
 	_, err = x.To(nil)
 	require.ErrorIs(t, err, ErrInvalidArgument)
-	_, err = Add(x, fromSlice(t, d0, []float32{1})).To(d1)
+	_, err = Add(x, rttest.Array(t, FromSlice, d0, []float32{1})).To(d1)
 	require.ErrorIs(t, err, ErrShape)
 
-	freed := fromSlice(t, d0, []float32{1, 2})
+	freed := rttest.Array(t, FromSlice, d0, []float32{1, 2})
 	require.NoError(t, freed.Free())
 	for _, d := range []*Device{d0, d1} {
 		_, err = freed.To(d)
@@ -393,7 +395,7 @@ func TestToErrors(t *testing.T) {
 
 	closed, err := Open(WithOrdinal(1))
 	require.NoError(t, err)
-	y := fromSlice(t, closed, []float32{1, 2})
+	y := rttest.Array(t, FromSlice, closed, []float32{1, 2})
 	require.NoError(t, closed.Close())
 	_, err = x.To(closed)
 	require.ErrorIs(t, err, ErrDeviceClosed, "to a closed device")

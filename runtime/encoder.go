@@ -6,7 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/guardlint/guardlint/runtime/testhooks"
+	"github.com/guardlint/guardlint/internal/testhooks"
 )
 
 // laneSet is the expensive part of an encoder: its lanes and one event per

@@ -24,7 +24,7 @@ var evalMu sync.Mutex
 func Eval(arrays ...*Array) error {
 	evalMu.Lock()
 	defer evalMu.Unlock()
-	return evalLocked(arrays)
+	return evalLocked(nil, arrays)
 }
 
 // Synchronize waits for all work on the given devices (every open device
@@ -82,10 +82,12 @@ type deviceNodes struct {
 	err      error          // the first error of encoding or waiting
 }
 
-// evalLocked implements Eval; its callers hold evalMu.
+// evalLocked implements Eval and Stream.Eval: the part of the graph on
+// on's device is encoded on on, every other part (every part, when on is
+// nil) on its device's default stream. Its callers hold evalMu.
 //
 //guardlint:requires evalMu
-func evalLocked(arrays []*Array) error {
+func evalLocked(on *Stream, arrays []*Array) error {
 	s := &evalScratch
 	s.epoch++
 	for i := range s.groups {
@@ -103,7 +105,12 @@ func evalLocked(arrays []*Array) error {
 	// independent: an operation's inputs live on its own device, and To
 	// moves data between devices eagerly, outside any graph.
 	for i := range s.groups {
-		s.groups[i].encodeLocked()
+		g := &s.groups[i]
+		stream := g.dev.stream
+		if on != nil && on.dev == g.dev {
+			stream = on
+		}
+		g.encodeLocked(stream)
 	}
 	var errs []error
 	for i := range s.groups {
@@ -167,11 +174,15 @@ func (s *evalState) visit(a *Array) error {
 	return nil
 }
 
-// commandBufferLocked returns the command buffer registered for the
-// device's default stream, creating it on first use; evalMu is held.
-func (d *Device) commandBufferLocked() (*CommandBuffer, error) {
-	if cb := d.encoders.lookup(d.stream); cb != nil {
+// commandBufferLocked returns the command buffer registered for s, a
+// stream of d, creating the default stream's on first use; a stream from
+// NewStream has one until it is closed. evalMu is held.
+func (d *Device) commandBufferLocked(s *Stream) (*CommandBuffer, error) {
+	if cb := d.encoders.lookup(s); cb != nil {
 		return cb, nil
+	}
+	if s != d.stream {
+		return nil, ErrStreamClosed
 	}
 	cb, err := d.NewCommandBuffer()
 	if err != nil {
@@ -180,10 +191,10 @@ func (d *Device) commandBufferLocked() (*CommandBuffer, error) {
 	return d.encoders.register(d.stream, cb), nil
 }
 
-// encodeLocked encodes the nodes level by level on the device's default
-// stream and commits them, without waiting; it records the first error in
-// g.err. evalMu is held.
-func (g *deviceNodes) encodeLocked() {
+// encodeLocked encodes the nodes level by level on stream, a stream of
+// their device, and commits them, without waiting; it records the first
+// error in g.err. evalMu is held.
+func (g *deviceNodes) encodeLocked(stream *Stream) {
 	d := g.dev
 	if d.closed.Load() {
 		g.err = ErrDeviceClosed // waitLocked names the device
@@ -193,7 +204,7 @@ func (g *deviceNodes) encodeLocked() {
 		g.err = fmt.Errorf("free leaked buffers: %w", err)
 		return
 	}
-	cb, err := d.commandBufferLocked()
+	cb, err := d.commandBufferLocked(stream)
 	if err != nil {
 		g.err = err
 		return

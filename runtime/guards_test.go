@@ -4,7 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/guardlint/guardlint/runtime/testhooks"
+	"github.com/guardlint/guardlint/internal/rttest"
+	"github.com/guardlint/guardlint/internal/testhooks"
 	"github.com/stretchr/testify/require"
 )
 
@@ -20,11 +21,11 @@ const guardN = 4096
 // stale.
 func producerReader(t *testing.T, d *Device) int {
 	t.Helper()
-	want := ramp(guardN, func(i int) float32 { return float32(i + 1) })
-	src := buffer(t, d, want)
-	mid := buffer(t, d, make([]float32, guardN))
-	zero := buffer(t, d, make([]float32, guardN))
-	out := buffer(t, d, make([]float32, guardN))
+	want := rttest.Ramp(guardN, func(i int) float32 { return float32(i + 1) })
+	src := rttest.Upload(t, d, want)
+	mid := rttest.Upload(t, d, make([]float32, guardN))
+	zero := rttest.Upload(t, d, make([]float32, guardN))
+	out := rttest.Upload(t, d, make([]float32, guardN))
 	cb, err := d.NewCommandBuffer()
 	require.NoError(t, err)
 	cb.UseLane(0)
@@ -37,14 +38,14 @@ func producerReader(t *testing.T, d *Device) int {
 	require.NoError(t, err)
 	require.NoError(t, Synchronize(d)) // let a producer left running finish
 	require.NoError(t, cb.release())
-	return mismatches(got, want)
+	return rttest.Mismatches(got, want)
 }
 
 // TestBarrierOrdersDependentDispatch: the reader on lane 1 sees everything
 // the slow producer on lane 0 wrote before the barrier; with the barrier
 // switched off it does not, which proves the test can fail.
 func TestBarrierOrdersDependentDispatch(t *testing.T) {
-	d := openTest(t)
+	d := rttest.Open(t, Open)
 	require.Zero(t, producerReader(t, d), "a barrier must order the reader after the producer")
 
 	restore := testhooks.DisableBarrier(true)
@@ -60,12 +61,12 @@ func TestBarrierOrdersDependentDispatch(t *testing.T) {
 // how many elements the reader saw stale.
 func retainScenario(t *testing.T, d *Device) int {
 	t.Helper()
-	want := ramp(guardN, func(i int) float32 { return float32(2*i + 1) })
-	src := buffer(t, d, want)
-	mid := buffer(t, d, make([]float32, guardN))
-	zero := buffer(t, d, make([]float32, guardN))
-	out := buffer(t, d, make([]float32, guardN))
-	scratch := buffer(t, d, make([]float32, guardN))
+	want := rttest.Ramp(guardN, func(i int) float32 { return float32(2*i + 1) })
+	src := rttest.Upload(t, d, want)
+	mid := rttest.Upload(t, d, make([]float32, guardN))
+	zero := rttest.Upload(t, d, make([]float32, guardN))
+	out := rttest.Upload(t, d, make([]float32, guardN))
+	scratch := rttest.Upload(t, d, make([]float32, guardN))
 	cbs := make([]*CommandBuffer, 3)
 	for i := range cbs {
 		var err error
@@ -93,7 +94,7 @@ func retainScenario(t *testing.T, d *Device) int {
 	for _, cb := range cbs {
 		require.NoError(t, cb.release())
 	}
-	return mismatches(got, want)
+	return rttest.Mismatches(got, want)
 }
 
 // TestRetainKeepsEncoderAcrossDrain: the retain in getOrCreateEncoder keeps
@@ -101,7 +102,7 @@ func retainScenario(t *testing.T, d *Device) int {
 // encoder is recycled onto other lanes under the command buffer, its
 // barrier no longer covers the producer, and the reader sees stale data.
 func TestRetainKeepsEncoderAcrossDrain(t *testing.T) {
-	d := openTest(t)
+	d := rttest.Open(t, Open)
 	require.Zero(t, retainScenario(t, d), "a retained encoder must survive the drain and keep ordering its lanes")
 
 	restore := testhooks.SkipRetain(true)
@@ -114,8 +115,8 @@ func TestRetainKeepsEncoderAcrossDrain(t *testing.T) {
 // TestResetRoutesThroughEndActiveEncoder: reset ends and releases the
 // active encoder, leaving the reference count balanced.
 func TestResetRoutesThroughEndActiveEncoder(t *testing.T) {
-	d := openTest(t)
-	x := buffer(t, d, make([]float32, 16))
+	d := rttest.Open(t, Open)
+	x := rttest.Upload(t, d, make([]float32, 16))
 	cb, err := d.NewCommandBuffer()
 	require.NoError(t, err)
 	require.NoError(t, cb.Add(x, x, x))
@@ -134,8 +135,8 @@ func TestResetRoutesThroughEndActiveEncoder(t *testing.T) {
 // TestEncoderCountsBalanceAcrossEvals: after every Eval each encoder is
 // back in the pool, and encoders and lanes stay bounded.
 func TestEncoderCountsBalanceAcrossEvals(t *testing.T) {
-	d := openTest(t)
-	a := fromSlice(t, d, ramp(100, func(i int) float32 { return float32(i) }))
+	d := rttest.Open(t, Open)
+	a := rttest.Array(t, FromSlice, d, rttest.Ramp(100, func(i int) float32 { return float32(i) }))
 	for range 50 {
 		r := Softcap(Mul(Add(a, a), a), 5)
 		require.NoError(t, Eval(r))
@@ -150,9 +151,9 @@ func TestEncoderCountsBalanceAcrossEvals(t *testing.T) {
 // TestFreeWhileInFlightDefersRelease: a command buffer keeps the memory of
 // a buffer freed during its work until Wait.
 func TestFreeWhileInFlightDefersRelease(t *testing.T) {
-	d := openTest(t)
-	src := buffer(t, d, ramp(256, func(i int) float32 { return float32(i) }))
-	dst := buffer(t, d, make([]float32, 256))
+	d := rttest.Open(t, Open)
+	src := rttest.Upload(t, d, rttest.Ramp(256, func(i int) float32 { return float32(i) }))
+	dst := rttest.Upload(t, d, make([]float32, 256))
 	base := d.Stats().LiveBuffers
 	cb, err := d.NewCommandBuffer()
 	require.NoError(t, err)

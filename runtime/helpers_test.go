@@ -1,57 +1,9 @@
 package runtime
 
-import (
-	"math"
-	"testing"
+// The helpers that these tests share with gpu_test (opening a device,
+// uploads, ramps, counting wrong elements) are in internal/rttest.
 
-	"github.com/stretchr/testify/require"
-)
-
-// openTest opens a device with the environment's settings and closes it
-// when the test ends.
-func openTest(t testing.TB, opts ...Option) *Device {
-	t.Helper()
-	d, err := Open(opts...)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, d.Close()) })
-	return d
-}
-
-// ramp returns n elements f(i).
-func ramp(n int, f func(i int) float32) []float32 {
-	out := make([]float32, n)
-	for i := range out {
-		out[i] = f(i)
-	}
-	return out
-}
-
-// fromSlice uploads data or fails the test.
-func fromSlice(t testing.TB, d *Device, data []float32, shape ...int) *Array {
-	t.Helper()
-	a, err := FromSlice(d, data, shape...)
-	require.NoError(t, err)
-	return a
-}
-
-// buffer uploads data into a new buffer or fails the test.
-func buffer(t testing.TB, d *Device, data []float32) *Buffer {
-	t.Helper()
-	b, err := d.BufferFrom(data)
-	require.NoError(t, err)
-	return b
-}
-
-// mismatches counts elements that differ bit for bit.
-func mismatches(got, want []float32) int {
-	n := 0
-	for i := range want {
-		if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
-			n++
-		}
-	}
-	return n
-}
+import "math"
 
 // refSum applies the reduction tree of reduce.cu on the host.
 func refSum(x []float32) float32 {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/guardlint/guardlint/internal/rttest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -11,24 +12,24 @@ import (
 var testSizes = []int{1, 3, 4, 5, 255, 1027, 4096, 1<<16 + 7}
 
 func TestAddMulExact(t *testing.T) {
-	d := openTest(t)
+	d := rttest.Open(t, Open)
 	for _, n := range testSizes {
-		a := ramp(n, func(i int) float32 { return float32(i)*0.5 - 3 })
-		b := ramp(n, func(i int) float32 { return 1 / float32(i+1) })
-		c := ramp(n, func(i int) float32 { return float32(i%7) - 2.25 })
-		r := Mul(Add(fromSlice(t, d, a), fromSlice(t, d, b)), fromSlice(t, d, c))
+		a := rttest.Ramp(n, func(i int) float32 { return float32(i)*0.5 - 3 })
+		b := rttest.Ramp(n, func(i int) float32 { return 1 / float32(i+1) })
+		c := rttest.Ramp(n, func(i int) float32 { return float32(i%7) - 2.25 })
+		r := Mul(Add(rttest.Array(t, FromSlice, d, a), rttest.Array(t, FromSlice, d, b)), rttest.Array(t, FromSlice, d, c))
 		got, err := r.Data()
 		require.NoError(t, err)
-		want := ramp(n, func(i int) float32 { s := a[i] + b[i]; return s * c[i] })
-		require.Zerof(t, mismatches(got, want), "n=%d", n)
+		want := rttest.Ramp(n, func(i int) float32 { s := a[i] + b[i]; return s * c[i] })
+		require.Zerof(t, rttest.Mismatches(got, want), "n=%d", n)
 	}
 }
 
 func TestSoftcapWithinTolerance(t *testing.T) {
-	d := openTest(t)
+	d := rttest.Open(t, Open)
 	for _, n := range testSizes {
-		x := ramp(n, func(i int) float32 { return float32(i%201-100) * 0.37 })
-		got, err := Softcap(fromSlice(t, d, x), 30).Data()
+		x := rttest.Ramp(n, func(i int) float32 { return float32(i%201-100) * 0.37 })
+		got, err := Softcap(rttest.Array(t, FromSlice, d, x), 30).Data()
 		require.NoError(t, err)
 		for i, v := range got {
 			want := softcap(x[i], 30)
@@ -38,10 +39,10 @@ func TestSoftcapWithinTolerance(t *testing.T) {
 }
 
 func TestSumMatchesTheSharedTree(t *testing.T) {
-	d := openTest(t)
+	d := rttest.Open(t, Open)
 	for _, n := range []int{1, 7, 2048, 2049, 1<<20 + 3} {
-		x := ramp(n, func(i int) float32 { return float32(i%1000)*1e-3 + 0.1 })
-		got, err := Sum(fromSlice(t, d, x)).Item()
+		x := rttest.Ramp(n, func(i int) float32 { return float32(i%1000)*1e-3 + 0.1 })
+		got, err := Sum(rttest.Array(t, FromSlice, d, x)).Item()
 		require.NoError(t, err)
 		want := refSum(x)
 		require.Equalf(t, math.Float32bits(want), math.Float32bits(got), "n=%d: %v vs tree %v", n, got, want)
@@ -54,7 +55,7 @@ func TestSumMatchesTheSharedTree(t *testing.T) {
 }
 
 func TestUniformBitIdentical(t *testing.T) {
-	d := openTest(t)
+	d := rttest.Open(t, Open)
 	Seed(42)
 	u := Uniform(d, 3, 1000)
 	key := KeyFrom(42, 0)
@@ -79,9 +80,9 @@ func TestUniformBitIdentical(t *testing.T) {
 }
 
 func TestCopyAndSlowCopy(t *testing.T) {
-	d := openTest(t)
-	x := ramp(1000, func(i int) float32 { return float32(i) })
-	src, dst, slow := buffer(t, d, x), buffer(t, d, make([]float32, 1000)), buffer(t, d, make([]float32, 1000))
+	d := rttest.Open(t, Open)
+	x := rttest.Ramp(1000, func(i int) float32 { return float32(i) })
+	src, dst, slow := rttest.Upload(t, d, x), rttest.Upload(t, d, make([]float32, 1000)), rttest.Upload(t, d, make([]float32, 1000))
 	cb, err := d.NewCommandBuffer()
 	require.NoError(t, err)
 	require.NoError(t, cb.Copy(dst, src))

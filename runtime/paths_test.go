@@ -3,24 +3,25 @@ package runtime
 import (
 	"testing"
 
+	"github.com/guardlint/guardlint/internal/rttest"
 	"github.com/stretchr/testify/require"
 )
 
 // TestKernelPathsGiveIdenticalResults: the embedded PTX and the NVRTC
 // compilation of the same sources compute the same bits.
 func TestKernelPathsGiveIdenticalResults(t *testing.T) {
-	emb := openTest(t, WithKernels(KernelsEmbedded))
+	emb := rttest.Open(t, Open, WithKernels(KernelsEmbedded))
 	if emb.Backend() != BackendCUDA {
 		t.Skip("kernel paths exist on the CUDA backend only")
 	}
-	rtc := openTest(t, WithKernels(KernelsNVRTC))
+	rtc := rttest.Open(t, Open, WithKernels(KernelsNVRTC))
 	require.Equal(t, KernelsNVRTC, rtc.KernelSource())
 
 	const n = 1<<20 + 5
-	a := ramp(n, func(i int) float32 { return float32(i%1009)*0.731 - 300 })
-	b := ramp(n, func(i int) float32 { return 1 / float32(i%13+1) })
+	a := rttest.Ramp(n, func(i int) float32 { return float32(i%1009)*0.731 - 300 })
+	b := rttest.Ramp(n, func(i int) float32 { return 1 / float32(i%13+1) })
 	run := func(d *Device) [][]float32 {
-		x, y := fromSlice(t, d, a), fromSlice(t, d, b)
+		x, y := rttest.Array(t, FromSlice, d, a), rttest.Array(t, FromSlice, d, b)
 		outs := []*Array{Add(x, y), Mul(x, y), Softcap(x, 50), Sum(x), Uniform(d, n)}
 		require.NoError(t, Eval(outs...))
 		var res [][]float32
@@ -36,6 +37,6 @@ func TestKernelPathsGiveIdenticalResults(t *testing.T) {
 	Seed(3)
 	fromNVRTC := run(rtc)
 	for i := range fromEmbedded {
-		require.Zerof(t, mismatches(fromNVRTC[i], fromEmbedded[i]), "output %d differs between embedded PTX and NVRTC", i)
+		require.Zerof(t, rttest.Mismatches(fromNVRTC[i], fromEmbedded[i]), "output %d differs between embedded PTX and NVRTC", i)
 	}
 }

@@ -3,7 +3,9 @@ package call
 import (
 	_ "embed"
 	"go/types"
+	"slices"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/analyzers/live"
@@ -17,18 +19,17 @@ var doc string
 // New returns a call analyzer reading invariants from the given guardconf
 // analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
-	return rule.NewAnalyzer(invariants.KindCall, docs.Extract(doc, "call"), conf, run)
+	return rule.NewAnalyzer(Name, docs.Extract(doc, "call"), conf, run)
 }
 
 func run(r *rule.Rule) {
 	for _, inv := range r.Invariants() {
-		callee, err := r.Func(inv.Call.To)
-		if err != nil {
-			r.Unverifiable(inv, inv.Call.To.Pos, "callee %s does not resolve from package %s: %v", inv.Call.To.Short(), r.Pass.Pkg.Path(), err)
+		callee, ok := r.ResolveFunc(inv, "callee", ruleOf(inv).To)
+		if !ok {
 			continue
 		}
 		fns := []*types.Func{callee}
-		helpers, ok := r.Funcs(inv, "helper", inv.Call.Via)
+		helpers, ok := r.Funcs(inv, "helper", ruleOf(inv).Via)
 		if !ok || !checkHelpers(r, inv, callee, helpers) {
 			continue
 		}
@@ -45,12 +46,12 @@ func checkHelpers(r *rule.Rule, inv *invariants.Invariant, callee *types.Func, h
 	for i, h := range helpers {
 		decl := r.Live.Decl(h)
 		if decl == nil {
-			r.Unverifiable(inv, inv.Call.Via[i].Pos, "helper %s must be declared with a body in package %s so that its call can be checked", rule.FuncName(h), r.Pass.Pkg.Path())
+			r.Unverifiable(inv, ruleOf(inv).Via[i].Pos, "helper %s must be declared with a body in package %s so that its call can be checked", rule.FuncName(h), r.Pass.Pkg.Path())
 			ok = false
 			continue
 		}
 		if !callsOnEveryPath(r.Live.Func(decl), []*types.Func{callee}) {
-			r.Unverifiable(inv, inv.Call.Via[i].Pos, "helper %s does not call %s on every path", rule.FuncName(h), rule.FuncName(callee))
+			r.Unverifiable(inv, ruleOf(inv).Via[i].Pos, "helper %s does not call %s on every path", rule.FuncName(h), rule.FuncName(callee))
 			ok = false
 		}
 	}
@@ -69,7 +70,7 @@ func tracker(fns []*types.Func) *live.Analysis[bool] {
 			if e.Lit != nil { // a deferred literal: its calls run at exit
 				return called || callsOnEveryPath(e.Lit, fns)
 			}
-			return called || isOneOf(e.Callee, fns)
+			return called || (e.Callee != nil && slices.Contains(fns, e.Callee))
 		},
 	}
 }
@@ -79,56 +80,21 @@ func callsOnEveryPath(b *live.Body, fns []*types.Func) bool {
 }
 
 func check(r *rule.Rule, inv *invariants.Invariant, t rule.Target, fns []*types.Func) {
-	present := false
-	t.Body.Walk(func(_ *live.Step, e *live.Effect) {
-		if isOneOf(e.Callee, fns) {
-			present = true
-		}
-	})
-	if !present {
-		reportMissing(r, inv, t, fns)
-		return
-	}
-	if !inv.Call.EveryPath {
-		return
-	}
-	for _, exit := range tracker(fns).Run(t.Body).Exits {
-		if !exit.State {
-			r.Report(inv, rule.At(exit.Return.Pos()), "%s must call %s on every path, but this return is reached without the call",
-				rule.FuncName(t.Func), rule.FuncName(fns[0]))
-			return
-		}
-	}
-}
-
-// reportMissing reports a target with no live call, where the reader can
-// see best what happened: at a dead copy of the call, or at the target.
-func reportMissing(r *rule.Rule, inv *invariants.Invariant, t rule.Target, fns []*types.Func) {
-	want := rule.FuncName(fns[0])
+	f := facts{fn: rule.FuncName(t.Func), at: t.Decl.Name, want: rule.FuncName(fns[0])}
 	for _, o := range t.Body.Calls {
-		if o.Dead != "" && o.Is(fns...) {
-			r.Report(inv, o.Node, "%s must call %s; this call does not count: it is %s", rule.FuncName(t.Func), want, o.Dead)
-			return
+		switch {
+		case o.Is(fns...):
+			f.calls = append(f.calls, core.Occurrence{At: o.Node, Liveness: o.Liveness})
+		case f.namesake == nil && o.Callee != nil && o.Callee.Name() == fns[0].Name():
+			f.namesake = &namesake{name: rule.FuncName(o.Callee), at: o.Node}
 		}
 	}
-	for _, o := range t.Body.Calls {
-		if o.Callee != nil && o.Callee.Name() == fns[0].Name() && !o.Is(fns...) {
-			r.Report(inv, t.Decl.Name, "%s must call %s; the call of %s at line %d has the same name but is another function",
-				rule.FuncName(t.Func), want, rule.FuncName(o.Callee), r.Pass.Fset.Position(o.Node.Pos()).Line)
-			return
+	if ruleOf(inv).EveryPath {
+		for _, exit := range tracker(fns).Run(t.Body).Exits {
+			if !exit.State {
+				f.unreached = append(f.unreached, core.Exit{At: rule.At(exit.Return.Pos()), End: exit.Return.Return == t.Decl.Body.Rbrace})
+			}
 		}
 	}
-	r.Report(inv, t.Decl.Name, "%s must call %s, and contains no live call of it", rule.FuncName(t.Func), want)
-}
-
-func isOneOf(fn *types.Func, fns []*types.Func) bool {
-	if fn == nil {
-		return false
-	}
-	for _, f := range fns {
-		if f == fn {
-			return true
-		}
-	}
-	return false
+	verdict(r.For(inv), f)
 }

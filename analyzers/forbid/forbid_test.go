@@ -6,12 +6,13 @@ import (
 	"github.com/guardlint/guardlint/analyzers/forbid"
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/internal/ruletest"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/stretchr/testify/assert"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 func TestForbid(t *testing.T) {
-	a := forbid.New(guardconf.New(guardconf.Files("testdata/forbid.yaml")))
+	a := forbid.New(guardconf.New(registry.Files("testdata/forbid.yaml")))
 	got := ruletest.Run(t, analysistest.TestData(), a, "fb")
 	assert.Equal(t, []string{
 		"forbid.yaml:9: invariant stale-call: cannot verify: forbidden call (*fb.Encoder).free does not resolve from package fb: Encoder has no method or field free (why: w)",

@@ -27,11 +27,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/golangci/plugin-module-register/register"
-	"github.com/guardlint/guardlint/analyzers/guardconf"
-	"github.com/guardlint/guardlint/analyzers/suite"
+	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
 )
@@ -39,10 +38,6 @@ import (
 // Name is the plugin's name, the key under linters.settings.custom in
 // .golangci.yml and the linter name golangci-lint prints.
 const Name = "guardlint"
-
-// DefaultFile is the invariants file used when the settings name none,
-// looked for at the root of the Go module golangci-lint runs in.
-const DefaultFile = "guardlint.yaml"
 
 // init registers the plugin, as `golangci-lint custom` expects of a module
 // plugin imported for its side effect.
@@ -90,26 +85,23 @@ func New(raw any) (register.LinterPlugin, error) {
 // BuildAnalyzers loads the invariants and returns a fresh suite reading
 // them. The files are loaded here rather than in the first analysis pass
 // so that a missing or broken file, an invariant whose package does not
-// exist (see checkPackagesExist), or a C, C++, CUDA or Rust invariant that
-// does not hold (see checkNative) stops golangci-lint before it analyses
+// exist, or a C, C++, CUDA or Rust invariant that does not hold (see
+// preflight) stops golangci-lint before it analyses
 // anything, with file:line:col errors.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	paths, err := p.paths()
 	if err != nil {
 		return nil, err
 	}
-	src := guardconf.Files(paths...)
+	src := registry.Files(paths...)
 	set, err := src()
 	if err != nil {
 		return nil, fmt.Errorf("guardlint: cannot load invariants:\n%w", err)
 	}
-	if err := checkPackagesExist(set, p.dir); err != nil {
+	if err := preflight(set, p.dir); err != nil {
 		return nil, err
 	}
-	if err := checkNative(set, p.dir); err != nil {
-		return nil, err
-	}
-	analyzers := suite.New(src)
+	analyzers := registry.Analyzers(src)
 	for _, a := range analyzers {
 		relocateNonGo(a, p.dir)
 	}
@@ -122,30 +114,16 @@ func (p *Plugin) GetLoadMode() string {
 	return register.LoadModeTypesInfo
 }
 
-// paths resolves the configured invariants files, or finds the default.
+// paths resolves the configured invariants files, or finds them as every
+// guardlint command does: $GUARDLINT_CONFIG, then guardlint.yaml at the
+// module root. Relative paths are relative to the module root.
 func (p *Plugin) paths() ([]string, error) {
-	if len(p.settings.Config) == 0 {
-		if p.dir == "" {
-			return nil, errors.New("guardlint: no invariants: settings.config is empty and the working directory is not inside a Go module")
-		}
-		def := filepath.Join(p.dir, DefaultFile)
-		if _, err := os.Stat(def); err != nil {
-			return nil, fmt.Errorf("guardlint: no invariants: settings.config is empty and there is no %s at the module root %s", DefaultFile, p.dir)
-		}
-		return []string{def}, nil
+	if p.dir == "" {
+		return nil, errors.New("guardlint: the working directory is not inside a Go module")
 	}
-	var out []string
-	for _, c := range p.settings.Config {
-		if c == "" {
-			return nil, errors.New("guardlint settings: config lists an empty path")
-		}
-		if !filepath.IsAbs(c) {
-			if p.dir == "" {
-				return nil, fmt.Errorf("guardlint settings: config path %s is relative, and the working directory is not inside a Go module", c)
-			}
-			c = filepath.Join(p.dir, c)
-		}
-		out = append(out, c)
+	paths, err := driver.ConfigPaths(p.settings.Config, os.Getenv, p.dir)
+	if err != nil {
+		return nil, fmt.Errorf("guardlint settings: %w", err)
 	}
-	return out, nil
+	return paths, nil
 }

@@ -113,7 +113,7 @@ func TestSettingsWrongType(t *testing.T) {
 func TestNoConfig(t *testing.T) {
 	_, err := build(t, "testdata/noconfig", nil)
 	require.Error(t, err)
-	assert.Regexp(t, `^guardlint: no invariants: settings.config is empty and there is no guardlint.yaml at the module root .*testdata/noconfig$`, err.Error())
+	assert.Regexp(t, `^guardlint settings: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml at the module root .*testdata/noconfig$`, err.Error())
 
 	_, err = build(t, "testdata/clean", map[string]any{"config": []any{"absent.yaml"}})
 	require.Error(t, err)
@@ -134,7 +134,32 @@ func TestBrokenConfig(t *testing.T) {
 func TestPackageGone(t *testing.T) {
 	_, err := build(t, "testdata/gone", nil)
 	require.Error(t, err)
-	assert.Equal(t, "guardlint: invariants name packages that do not exist:\nguardlint.yaml:8:5: invariant moved: cannot verify: package example.com/gone/q not found", err.Error())
+	assert.Equal(t, "guardlint: invariants name packages that do not exist:\nguardlint.yaml:8:5: invariant moved: cannot verify: package example.com/gone/q not found (why: the package was renamed)", err.Error())
+}
+
+// TestDottedPaths checks names whose package path has a dot in its last
+// element, in the resolver's sample module: the plugin reads them against
+// the packages that exist there, before golangci-lint analyses anything.
+func TestDottedPaths(t *testing.T) {
+	const dotted = "../resolve/testdata/dotted"
+	as, err := build(t, dotted, map[string]any{"config": []any{"guardlint.yaml"}})
+	require.NoError(t, err)
+	assert.Empty(t, lint(t, as))
+
+	as, err = build(t, dotted, map[string]any{"config": []any{"dirty.yaml"}})
+	require.NoError(t, err)
+	got := lint(t, as)
+	assert.Contains(t, got, "codec.v2/codec.go:25:9: forbid: invariant no-marshal: codec.encodeLocked must not call yaml.Marshal (why: w)")
+	assert.Contains(t, got, "gen/gen.go:56:10: forbid: invariant no-atomic-load: (*gen.Cache).Last must not call (*atomic.Pointer[T]).Load (why: w)")
+
+	_, err = build(t, dotted, map[string]any{"config": []any{"missing.yaml"}})
+	require.Error(t, err)
+	assert.Equal(t, "guardlint: invariants name packages that do not exist:\nmissing.yaml:4:5: invariant package-typo: cannot verify: package example.com/dotted/codec not found (why: w)", err.Error())
+
+	_, err = build(t, dotted, map[string]any{"config": []any{"ambiguous.yaml"}})
+	require.Error(t, err)
+	assert.Equal(t, `guardlint: names in the invariants are ambiguous:
+ambiguous.yaml:7:15: invariant ambiguous: target: name "example.com/dotted/a/b.c.X" is ambiguous: packages example.com/dotted/a/b and example.com/dotted/a/b.c both exist; write ("example.com/dotted/a/b".c).X or "example.com/dotted/a/b.c".X`, err.Error())
 }
 
 // TestNativeInvariants checks that a C invariant that does not hold stops

@@ -3,9 +3,9 @@ package golangci
 import (
 	"fmt"
 	"go/token"
-	"path/filepath"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -49,7 +49,7 @@ func relocate(pass *analysis.Pass, d analysis.Diagnostic, dir string) analysis.D
 	}
 	if d.Pos.IsValid() {
 		p := pass.Fset.Position(d.Pos)
-		d.Message = fmt.Sprintf("%s:%d:%d: %s", relPath(dir, p.Filename), p.Line, p.Column, d.Message)
+		d.Message = fmt.Sprintf("%s:%d:%d: %s", core.RelPath(dir, p.Filename), p.Line, p.Column, d.Message)
 	}
 	anchor := pass.Files[0].Name
 	d.Pos, d.End = anchor.Pos(), anchor.End()
@@ -60,15 +60,4 @@ func relocate(pass *analysis.Pass, d analysis.Diagnostic, dir string) analysis.D
 func inGoFile(pass *analysis.Pass, pos token.Pos) bool {
 	f := pass.Fset.File(pos)
 	return f != nil && strings.HasSuffix(f.Name(), ".go")
-}
-
-// relPath shortens p to be relative to dir when it lies inside it.
-func relPath(dir, p string) string {
-	if dir == "" || !filepath.IsAbs(p) {
-		return p
-	}
-	if rel, err := filepath.Rel(dir, p); err == nil && filepath.IsLocal(rel) {
-		return rel
-	}
-	return p
 }

@@ -20,10 +20,10 @@ var doc string
 type Source func() (*invariants.Set, error)
 
 // Files returns a Source that loads the named invariants files or
-// directories once.
-func Files(paths ...string) Source {
+// directories once, decoding rules with the given kinds.
+func Files(kinds []invariants.KindSpec, paths ...string) Source {
 	return sync.OnceValues(func() (*invariants.Set, error) {
-		return invariants.Load(paths...)
+		return invariants.Load(kinds, paths...)
 	})
 }
 

@@ -2,8 +2,9 @@ package ignores
 
 import (
 	_ "embed"
-	"fmt"
+	"go/ast"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/internal/docs"
 	"github.com/guardlint/guardlint/analyzers/suppress"
@@ -33,19 +34,8 @@ func run(pass *analysis.Pass, conf *guardconf.Config, sup *suppress.Result) {
 	for _, inv := range conf.Set.Invariants {
 		known[inv.ID] = true
 	}
-	for _, d := range sup.Directives {
-		report := func(format string, args ...any) {
-			pass.Report(analysis.Diagnostic{Pos: d.Comment.Pos(), End: d.Comment.End(), Category: "suppression", Message: "guardlint:ignore " + fmt.Sprintf(format, args...)})
-		}
-		switch {
-		case d.ID == "":
-			report("needs an invariant id and a reason: //guardlint:ignore <id> <reason>")
-		case d.Reason == "":
-			report("%s needs a reason after the id", d.ID)
-		case !known[d.ID]:
-			report("names %s, which is not a loaded invariant", d.ID)
-		case !sup.Used(d):
-			report("%s suppresses nothing on this line or the next", d.ID)
-		}
+	for _, p := range sup.Problems(func(id string) bool { return known[id] }) {
+		c := p.At.(*ast.Comment)
+		pass.Report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: core.SuppressionID, Message: p.Message})
 	}
 }

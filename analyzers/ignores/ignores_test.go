@@ -6,11 +6,12 @@ import (
 	"github.com/guardlint/guardlint/analyzers/call"
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/ignores"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 func TestIgnores(t *testing.T) {
-	conf := guardconf.New(guardconf.Files("testdata/ignores.yaml"))
+	conf := guardconf.New(registry.Files("testdata/ignores.yaml"))
 	// The call findings of suppressed and suppressedAbove are suppressed,
 	// which marks those comments used: were they not, this run would
 	// report them as suppressing nothing. The wrong and unused ones are

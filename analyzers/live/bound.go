@@ -6,13 +6,14 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // singleAssignments finds local variables given a value at their
 // definition and never assigned again nor addressed. A call through such a
 // variable bound to a literal runs that literal, and a lock reached through
 // such a pointer (p := &mu) is that lock.
-func singleAssignments(pass *analysis.Pass) map[*types.Var]ast.Expr {
+func singleAssignments(pass *analysis.Pass, in *inspector.Inspector) map[*types.Var]ast.Expr {
 	bound := map[*types.Var]ast.Expr{}
 	spoiled := map[*types.Var]bool{}
 	def := func(id *ast.Ident, rhs ast.Expr) {
@@ -27,40 +28,38 @@ func singleAssignments(pass *analysis.Pass) map[*types.Var]ast.Expr {
 			}
 		}
 	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				for i, lhs := range n.Lhs {
-					if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
-						if id, ok := lhs.(*ast.Ident); ok && pass.TypesInfo.Defs[id] != nil {
-							def(id, n.Rhs[i])
-							continue
-						}
-					}
-					spoil(lhs)
-				}
-			case *ast.ValueSpec:
-				if len(n.Names) == len(n.Values) {
-					for i, id := range n.Names {
-						def(id, n.Values[i])
+	filter := []ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)}
+	in.Preorder(filter, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
+					if id, ok := lhs.(*ast.Ident); ok && pass.TypesInfo.Defs[id] != nil {
+						def(id, n.Rhs[i])
+						continue
 					}
 				}
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					spoil(n.X)
-				}
-			case *ast.RangeStmt:
-				if n.Tok == token.ASSIGN {
-					spoil(n.Key)
-					if n.Value != nil {
-						spoil(n.Value)
-					}
+				spoil(lhs)
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i, id := range n.Names {
+					def(id, n.Values[i])
 				}
 			}
-			return true
-		})
-	}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				spoil(n.X)
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				spoil(n.Key)
+				if n.Value != nil {
+					spoil(n.Value)
+				}
+			}
+		}
+	})
 	for v := range spoiled {
 		delete(bound, v)
 	}

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"sort"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -52,7 +53,10 @@ func (b *builder) build(block *ast.BlockStmt) {
 		}
 		return true
 	})
-	g := cfg.New(block, b.mayReturn)
+	// The control-flow graph is ctrlflow's: calls of functions that never
+	// return (this package's, by its analysis; others', by its facts) end
+	// their block.
+	g := b.cfg()
 	reach := b.fold(g)
 
 	index := map[*cfg.Block]*Block{}
@@ -216,11 +220,11 @@ func (b *builder) visit(n ast.Node, s *Step, c ctx) {
 		}
 	case *ast.SelectorExpr:
 		b.visit(n.X, s, c)
-		if fn, ok := b.info.Uses[n.Sel].(*types.Func); ok {
+		if fn, ok := b.info.Uses[n.Sel].(*types.Func); ok && !b.in.called[n] {
 			b.occ(n, fn.Origin(), deadValue, true)
 		}
 	case *ast.Ident:
-		if fn, ok := b.info.Uses[n].(*types.Func); ok {
+		if fn, ok := b.info.Uses[n].(*types.Func); ok && !b.in.called[n] {
 			b.occ(n, fn.Origin(), deadValue, true)
 		}
 	default:
@@ -239,6 +243,11 @@ func (b *builder) visit(n ast.Node, s *Step, c ctx) {
 func (b *builder) call(call *ast.CallExpr, s *Step, c ctx) {
 	lit := b.visitFun(call, s, ctx{cond: c.cond}, true)
 	callee := calleeOf(b.info, call)
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && callee == nil {
+		if v, ok := b.info.Uses[id].(*types.Var); ok {
+			callee = b.in.values[v] // r := e.retain; r()
+		}
+	}
 	argc := ctx{cond: c.cond}
 	for i, arg := range call.Args {
 		al, ok := ast.Unparen(arg).(*ast.FuncLit)
@@ -246,7 +255,7 @@ func (b *builder) call(call *ast.CallExpr, s *Step, c ctx) {
 			b.visit(arg, s, argc)
 			continue
 		}
-		if b.in.runsParamLocked(callee, i) {
+		if b.in.runsParam(callee, i) {
 			s.Effects = append(s.Effects, &Effect{Call: call, Lit: b.in.bodyLocked(al, al.Body), Cond: c.cond, Deferred: c.deferred})
 			continue
 		}
@@ -313,7 +322,7 @@ func (b *builder) isBound(lit *ast.FuncLit) bool {
 
 // dead records every call under n as not live, with a reason.
 func (b *builder) dead(n ast.Node, reason string, maybe bool) {
-	b.body.Dead = append(b.body.Dead, &DeadCode{Node: n, Reason: reason, Maybe: maybe})
+	b.body.Dead = append(b.body.Dead, &DeadCode{Node: n, Liveness: core.Liveness{Dead: reason, Maybe: maybe}})
 	ast.Inspect(n, func(m ast.Node) bool {
 		if call, ok := m.(*ast.CallExpr); ok {
 			b.occ(call, calleeOf(b.info, call), reason, maybe)
@@ -323,7 +332,7 @@ func (b *builder) dead(n ast.Node, reason string, maybe bool) {
 }
 
 func (b *builder) occ(n ast.Node, callee *types.Func, dead string, maybe bool) {
-	b.record(&Occurrence{Node: n, Callee: callee, Dead: dead, Maybe: maybe})
+	b.record(&Occurrence{Node: n, Callee: callee, Liveness: core.Liveness{Dead: dead, Maybe: maybe}})
 }
 
 func (b *builder) record(o *Occurrence) {
@@ -334,42 +343,13 @@ func (b *builder) record(o *Occurrence) {
 	b.body.Calls = append(b.body.Calls, o)
 }
 
-// noReturn lists functions that never return normally, by full name.
-var noReturn = map[string]bool{
-	"os.Exit":                   true,
-	"runtime.Goexit":            true,
-	"log.Fatal":                 true,
-	"log.Fatalf":                true,
-	"log.Fatalln":               true,
-	"log.Panic":                 true,
-	"log.Panicf":                true,
-	"log.Panicln":               true,
-	"(*log.Logger).Fatal":       true,
-	"(*log.Logger).Fatalf":      true,
-	"(*log.Logger).Fatalln":     true,
-	"(*log.Logger).Panic":       true,
-	"(*log.Logger).Panicf":      true,
-	"(*log.Logger).Panicln":     true,
-	"(*testing.common).FailNow": true,
-	"(*testing.common).Fatal":   true,
-	"(*testing.common).Fatalf":  true,
-	"(*testing.common).SkipNow": true,
-	"(*testing.common).Skip":    true,
-	"(*testing.common).Skipf":   true,
-	"(testing.TB).FailNow":      true,
-	"(testing.TB).Fatal":        true,
-	"(testing.TB).Fatalf":       true,
-	"(testing.TB).SkipNow":      true,
-	"(testing.TB).Skip":         true,
-	"(testing.TB).Skipf":        true,
-}
-
-func (b *builder) mayReturn(call *ast.CallExpr) bool {
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if bi, ok := b.info.Uses[id].(*types.Builtin); ok && bi.Name() == "panic" {
-			return false
-		}
+// cfg returns ctrlflow's graph of the body being built.
+func (b *builder) cfg() *cfg.CFG {
+	switch n := b.body.Node.(type) {
+	case *ast.FuncDecl:
+		return b.in.cfgs.FuncDecl(n)
+	case *ast.FuncLit:
+		return b.in.cfgs.FuncLit(n)
 	}
-	fn := calleeOf(b.info, call)
-	return fn == nil || !noReturn[fn.FullName()]
+	panic(fmt.Sprintf("live: no control-flow graph for a %T", b.body.Node))
 }

@@ -13,9 +13,12 @@
 //   - a branch whose condition is a constant false is dead, and so is the
 //     else of a constant true; constants are folded by the type checker,
 //     so `if debug` with `const debug = false` is dead, `if !true` too;
-//   - code after a terminating statement (return, panic, os.Exit,
-//     log.Fatal, runtime.Goexit, t.Fatal and friends, an endless loop) is
-//     dead;
+//   - code after a terminating statement is dead: a return, a panic, an
+//     endless loop, and a call of a function that never returns, as x/tools'
+//     ctrlflow decides it: a function of this package whose body has no
+//     reachable return (a helper that always panics or exits), and one of
+//     another package by ctrlflow's facts (os.Exit, log.Fatal, t.Fatal, a
+//     helper of another package of the module);
 //   - a function literal runs where it is called: immediately
 //     (`func(){...}()`), at the function's exit (`defer func(){...}()`),
 //     through a local variable bound once and called

@@ -220,6 +220,12 @@ func (a *Analysis[S]) runDefers(lit *Body, s S) S {
 	return s
 }
 
+// After returns the state after a literal runs from state in: through
+// its body, then its own deferred calls.
+func (a *Analysis[S]) After(lit *Body, in S) S {
+	return a.runDefers(lit, Through(lit, in, a.transfer, a.Meet))
+}
+
 // Run analyses a body.
 func (a *Analysis[S]) Run(b *Body) *Flow[S] {
 	return Forward(b, a.Entry, a.transfer, a.Meet)

@@ -6,48 +6,90 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"sync"
 
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/internal/docs"
+	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/ctrlflow"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
 //go:embed doc.go
 var doc string
 
-// Analyzer computes live code; see the package documentation.
-var Analyzer = &analysis.Analyzer{
-	Name:       "live",
-	Doc:        docs.Extract(doc, "live"),
-	URL:        "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/live",
-	Run:        run,
-	ResultType: reflect.TypeFor[*Info](),
+// For returns the live analyzer of one configuration: the runners the
+// invariants declare (`runs:`) decide which literals run where they are
+// written. Every analyzer of a suite built on conf shares the one value
+// For returns for it, so that the live code of a package is computed
+// once.
+func For(conf *analysis.Analyzer) *analysis.Analyzer {
+	if a, ok := byConf.Load(conf); ok {
+		return a.(*analysis.Analyzer)
+	}
+	a := &analysis.Analyzer{
+		Name:       "live",
+		Doc:        docs.Extract(doc, "live"),
+		URL:        "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/live",
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, pass.ResultOf[conf].(*guardconf.Config).Set) },
+		ResultType: reflect.TypeFor[*Info](),
+		Requires:   []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer, conf},
+		FactTypes:  []analysis.Fact{new(Runs)},
+	}
+	actual, _ := byConf.LoadOrStore(conf, a)
+	return actual.(*analysis.Analyzer)
 }
 
-func run(pass *analysis.Pass) (any, error) {
+// byConf holds the live analyzer of each configuration analyzer. A
+// configuration's analyzers are built together (registry.Analyzers); the
+// entry keeps them sharing one live analyzer without a package-level one
+// that configurations would share.
+var byConf sync.Map
+
+func run(pass *analysis.Pass, set *invariants.Set) (any, error) {
+	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	info := &Info{
-		pass:   pass,
-		bodies: map[ast.Node]*Body{},
-		decls:  map[*types.Func]*ast.FuncDecl{},
-		runs:   map[runKey]runState{},
-		bound:  map[*types.Var]*ast.FuncLit{},
-		single: singleAssignments(pass),
+		pass:    pass,
+		cfgs:    pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs),
+		bodies:  map[ast.Node]*Body{},
+		decls:   map[*types.Func]*ast.FuncDecl{},
+		runs:    map[runKey]runState{},
+		bound:   map[*types.Var]*ast.FuncLit{},
+		values:  map[*types.Var]*types.Func{},
+		called:  map[ast.Expr]bool{},
+		runners: runnersOf(pass, set),
+		single:  singleAssignments(pass, in),
 	}
 	for v, e := range info.single {
-		if lit, ok := e.(*ast.FuncLit); ok {
-			info.bound[v] = lit
-		}
-	}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					info.decls[fn] = fd
-				}
+		switch e := e.(type) {
+		case *ast.FuncLit:
+			info.bound[v] = e
+		case *ast.SelectorExpr, *ast.Ident:
+			if fn := funcValue(pass.TypesInfo, e); fn != nil {
+				info.values[v] = fn
 			}
 		}
 	}
+	in.Preorder([]ast.Node{(*ast.FuncDecl)(nil), (*ast.CallExpr)(nil)}, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok && n.Body != nil {
+				info.decls[fn] = n
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+				if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && info.values[v] != nil {
+					info.called[info.single[v]] = true
+				}
+			}
+		}
+	})
+	info.exportRuns()
 	return info, nil
 }
 
@@ -55,6 +97,7 @@ func run(pass *analysis.Pass) (any, error) {
 // and is safe for use by several analyzers at once.
 type Info struct {
 	pass *analysis.Pass
+	cfgs *ctrlflow.CFGs
 
 	mu     sync.Mutex
 	bodies map[ast.Node]*Body // by *ast.FuncDecl or *ast.FuncLit
@@ -62,6 +105,14 @@ type Info struct {
 	runs   map[runKey]runState
 	bound  map[*types.Var]*ast.FuncLit // local variables bound once to a literal
 	single map[*types.Var]ast.Expr     // local variables assigned once, at definition
+	// values are the local variables bound once to a function or method
+	// value (r := e.retain), which a call through them calls; called are
+	// those values that such a call uses.
+	values map[*types.Var]*types.Func
+	called map[ast.Expr]bool
+	// runners are the functions known to call a function argument before
+	// they return: the declared and the built-in ones (see runs.go).
+	runners map[*types.Func][]int
 }
 
 // Value returns the expression a local variable was given at its
@@ -122,12 +173,10 @@ type Body struct {
 	Dead []*DeadCode
 }
 
-// DeadCode is a region of a body that is not live.
+// DeadCode is a region of a body that is not live, and why.
 type DeadCode struct {
-	Node   ast.Node
-	Reason string
-	// Maybe: the code might still run (see Occurrence.Maybe).
-	Maybe bool
+	Node ast.Node
+	core.Liveness
 }
 
 // DeadAt returns the dead region that holds pos, or nil when pos is live.
@@ -182,17 +231,14 @@ type Occurrence struct {
 	// value that is never called.
 	Node   ast.Node
 	Callee *types.Func
-	// Dead is "" when the call is live, else why it does not run (or
-	// cannot be shown to run), as a phrase: "in a constant-false branch".
-	Dead string
-	// Maybe is set for dead occurrences that might still run (a stored
-	// literal, a go statement); prohibitions count those.
-	Maybe bool
+	// Liveness says whether the call runs; a call in a stored literal or
+	// a go statement may still run.
+	core.Liveness
 }
 
 // Is reports whether Callee is one of fns.
 func (o *Occurrence) Is(fns ...*types.Func) bool {
-	return o.Callee != nil && contains(fns, o.Callee)
+	return o.Callee != nil && slices.Contains(fns, o.Callee)
 }
 
 // Walk calls f for every effect of the body that runs, including the
@@ -217,15 +263,6 @@ func (b *Body) Walk(f func(*Step, *Effect)) {
 		}
 	}
 	walk(b)
-}
-
-func contains[T comparable](list []T, x T) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // calleeOf returns the static callee of a call, with generic

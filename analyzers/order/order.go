@@ -17,20 +17,14 @@ var doc string
 // New returns an order analyzer reading invariants from the given
 // guardconf analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
-	return rule.NewAnalyzer(invariants.KindOrder, docs.Extract(doc, "order"), conf, run)
+	return rule.NewAnalyzer(Name, docs.Extract(doc, "order"), conf, run)
 }
 
 func run(r *rule.Rule) {
 	for _, inv := range r.Invariants() {
-		first, err1 := r.Func(inv.Order.First)
-		if err1 != nil {
-			r.Unverifiable(inv, inv.Order.First.Pos, "first %s does not resolve from package %s: %v", inv.Order.First.Short(), r.Pass.Pkg.Path(), err1)
-		}
-		then, err2 := r.Func(inv.Order.Then)
-		if err2 != nil {
-			r.Unverifiable(inv, inv.Order.Then.Pos, "then %s does not resolve from package %s: %v", inv.Order.Then.Short(), r.Pass.Pkg.Path(), err2)
-		}
-		if err1 != nil || err2 != nil {
+		first, ok1 := r.ResolveFunc(inv, "first", ruleOf(inv).First)
+		then, ok2 := r.ResolveFunc(inv, "then", ruleOf(inv).Then)
+		if !ok1 || !ok2 {
 			continue
 		}
 		for _, t := range r.Targets(inv) {
@@ -39,7 +33,7 @@ func run(r *rule.Rule) {
 	}
 }
 
-func check(r *rule.Rule, inv *invariants.Invariant, t rule.Target, first, then *types.Func) {
+func check(r *rule.Rule, inv *invariants.Invariant, t rule.Target, first, second *types.Func) {
 	a := &live.Analysis[bool]{
 		Entry: false,
 		Meet:  func(a, b bool) bool { return a && b },
@@ -47,22 +41,13 @@ func check(r *rule.Rule, inv *invariants.Invariant, t rule.Target, first, then *
 			return done || (!e.Cond && !e.Deferred && e.Callee == first)
 		},
 	}
-	seen, reported := false, false
+	var thens []then
 	a.Visit(t.Body, live.Visitor[bool]{
 		Effect: func(done bool, _ *live.Step, e *live.Effect) {
-			if e.Callee != then || e.Deferred {
-				return
+			if e.Callee == second && !e.Deferred {
+				thens = append(thens, then{at: e.Call, preceded: done})
 			}
-			seen = true
-			if done || reported {
-				return
-			}
-			reported = true
-			r.Report(inv, e.Call, "%s must call %s before this call of %s, on every path", rule.FuncName(t.Func), rule.FuncName(first), rule.FuncName(then))
 		},
 	})
-	if !seen {
-		r.Report(inv, t.Decl.Name, "%s no longer makes a live call of %s, so the order %s before %s cannot be checked",
-			rule.FuncName(t.Func), rule.FuncName(then), rule.FuncName(first), rule.FuncName(then))
-	}
+	verdict(r.For(inv), rule.FuncName(t.Func), t.Decl.Name, rule.FuncName(first), rule.FuncName(second), thens)
 }

@@ -5,10 +5,11 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/order"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 func TestOrder(t *testing.T) {
-	a := order.New(guardconf.New(guardconf.Files("testdata/order.yaml")))
+	a := order.New(guardconf.New(registry.Files("testdata/order.yaml")))
 	analysistest.Run(t, analysistest.TestData(), a, "ord")
 }

@@ -5,9 +5,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
+	"slices"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/internal/docs"
+	"github.com/guardlint/guardlint/analyzers/internal/locks"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
@@ -19,7 +21,7 @@ var doc string
 // New returns an owns analyzer reading invariants from the given guardconf
 // analyzer.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
-	return rule.NewAnalyzer(invariants.KindOwns, docs.Extract(doc, "owns"), conf, run)
+	return rule.NewAnalyzer(Name, docs.Extract(doc, "owns"), conf, run)
 }
 
 func run(r *rule.Rule) {
@@ -40,7 +42,7 @@ func run(r *rule.Rule) {
 		}
 		var owners []*types.Func
 		resolved := true
-		for _, n := range inv.Owns.Writers {
+		for _, n := range ruleOf(inv).Writers {
 			fn, err := r.Func(n)
 			switch {
 			case err == nil:
@@ -63,42 +65,53 @@ func (notField) Error() string { return "it is not a field" }
 
 var errNotField = notField{}
 
-// check reports every live write of field outside the owners.
+// check reports every write of field outside the owners that runs or
+// might run.
 func check(r *rule.Rule, inv *invariants.Invariant, field *types.Var, owners []*types.Func) {
 	info := r.Pass.TypesInfo
 	names := make([]string, len(owners))
 	for i, o := range owners {
 		names[i] = rule.FuncName(o)
 	}
-	for _, f := range r.Pass.Files {
-		for _, d := range f.Decls {
-			var writer *types.Func
-			fd, isFunc := d.(*ast.FuncDecl)
-			if isFunc {
-				writer, _ = info.Defs[fd.Name].(*types.Func)
+	var ws []write
+	for c := range r.Inspect.Root().Preorder(writeNodes...) {
+		at := writesOf(info, c.Node(), field)
+		if len(at) == 0 {
+			continue
+		}
+		var decl *ast.FuncDecl
+		for d := range c.Enclosing((*ast.FuncDecl)(nil)) {
+			decl = d.Node().(*ast.FuncDecl)
+			break
+		}
+		by := "package initialization"
+		if decl != nil {
+			writer, _ := info.Defs[decl.Name].(*types.Func)
+			if writer != nil && slices.Contains(owners, writer.Origin()) {
+				continue
 			}
-			for _, w := range writes(info, d, field) {
-				if writer != nil && contains(owners, writer) {
-					continue
+			by = rule.FuncName(writer)
+		}
+		for _, n := range at {
+			w := write{Occurrence: core.Occurrence{At: n}, by: by}
+			if decl != nil && decl.Body != nil {
+				if dc := r.Live.Func(decl).DeadAt(n.Pos()); dc != nil {
+					w.Liveness = dc.Liveness
 				}
-				if isFunc && fd.Body != nil {
-					if dc := r.Live.Func(fd).DeadAt(w.Pos()); dc != nil && !dc.Maybe {
-						continue
-					}
-				}
-				by := "package initialization"
-				if writer != nil {
-					by = rule.FuncName(writer)
-				}
-				r.Report(inv, w, "field %s is written here by %s; only %s may write it",
-					inv.Field.Short(), by, strings.Join(names, ", "))
 			}
+			ws = append(ws, w)
 		}
 	}
+	verdict(r.For(inv), inv.Field.Short(), names, ws)
 }
 
-// writes returns the expressions in n that write field.
-func writes(info *types.Info, n ast.Node, field *types.Var) []ast.Node {
+// writeNodes are the nodes that can write a field.
+var writeNodes = []ast.Node{(*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CompositeLit)(nil)}
+
+// writesOf returns the expressions by which node n itself writes field:
+// an assignment's or increment's operand, a range's key or value, the
+// field's address taken, a composite literal's element.
+func writesOf(info *types.Info, n ast.Node, field *types.Var) []ast.Node {
 	var out []ast.Node
 	is := func(e ast.Expr) bool {
 		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
@@ -106,64 +119,53 @@ func writes(info *types.Info, n ast.Node, field *types.Var) []ast.Node {
 			return false
 		}
 		s := info.Selections[sel]
-		return s != nil && s.Kind() == types.FieldVal && s.Obj() == field
+		return s != nil && s.Kind() == types.FieldVal && isField(s.Obj(), field)
 	}
-	ast.Inspect(n, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				if is(lhs) {
-					out = append(out, lhs)
-				}
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		for _, lhs := range n.Lhs {
+			if is(lhs) {
+				out = append(out, lhs)
 			}
-		case *ast.IncDecStmt:
-			if is(n.X) {
-				out = append(out, n.X)
-			}
-		case *ast.RangeStmt:
-			if n.Tok == token.ASSIGN {
-				for _, e := range []ast.Expr{n.Key, n.Value} {
-					if e != nil && is(e) {
-						out = append(out, e)
-					}
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND && is(n.X) {
-				out = append(out, n)
-			}
-		case *ast.CompositeLit:
-			st, ok := types.Unalias(deref(info.TypeOf(n))).Underlying().(*types.Struct)
-			if !ok {
-				break
-			}
-			for i, elt := range n.Elts {
-				if kv, ok := elt.(*ast.KeyValueExpr); ok {
-					if id, ok := kv.Key.(*ast.Ident); ok && info.Uses[id] == field {
-						out = append(out, kv)
-					}
-				} else if i < st.NumFields() && st.Field(i) == field {
-					out = append(out, elt)
+		}
+	case *ast.IncDecStmt:
+		if is(n.X) {
+			out = append(out, n.X)
+		}
+	case *ast.RangeStmt:
+		if n.Tok == token.ASSIGN {
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if e != nil && is(e) {
+					out = append(out, e)
 				}
 			}
 		}
-		return true
-	})
+	case *ast.UnaryExpr:
+		if n.Op == token.AND && is(n.X) {
+			out = append(out, n)
+		}
+	case *ast.CompositeLit:
+		st, ok := types.Unalias(locks.Deref(info.TypeOf(n))).Underlying().(*types.Struct)
+		if !ok {
+			break
+		}
+		for i, elt := range n.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok && isField(info.Uses[id], field) {
+					out = append(out, kv)
+				}
+			} else if i < st.NumFields() && isField(st.Field(i), field) {
+				out = append(out, elt)
+			}
+		}
+	}
 	return out
 }
 
-func deref(t types.Type) types.Type {
-	if p, ok := t.(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
-}
-
-func contains(list []*types.Func, fn *types.Func) bool {
-	for _, f := range list {
-		if f == fn.Origin() {
-			return true
-		}
-	}
-	return false
+// isField reports whether obj is field. A field selected through an
+// instance of a generic type (m.m in a method of Map[K, V]) is a copy
+// with the declared field as its origin.
+func isField(obj types.Object, field *types.Var) bool {
+	v, ok := obj.(*types.Var)
+	return ok && v.Origin() == field
 }

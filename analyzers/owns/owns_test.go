@@ -6,17 +6,18 @@ import (
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/internal/ruletest"
 	"github.com/guardlint/guardlint/analyzers/owns"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/stretchr/testify/assert"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 func TestOwns(t *testing.T) {
-	a := owns.New(guardconf.New(guardconf.Files("testdata/owns.yaml")))
-	analysistest.Run(t, analysistest.TestData(), a, "cb", "cbuser")
+	a := owns.New(guardconf.New(registry.Files("testdata/owns.yaml")))
+	analysistest.Run(t, analysistest.TestData(), a, "cb", "cbuser", "cbgen")
 }
 
 func TestStaleInvariants(t *testing.T) {
-	a := owns.New(guardconf.New(guardconf.Files("testdata/stale.yaml")))
+	a := owns.New(guardconf.New(registry.Files("testdata/stale.yaml")))
 	got := ruletest.Run(t, analysistest.TestData(), a, "cbstale")
 	assert.Equal(t, []string{
 		"stale.yaml:4: invariant field-renamed: cannot verify: field (cbstale.CommandBuffer).current does not resolve in package cbstale: CommandBuffer has no method or field current (why: w)",

@@ -43,7 +43,7 @@ func (ch *checker) annotations() {
 			}
 			if err := ch.annotate(u, words, cm.Pos()); err != nil {
 				ch.r.Pass.Report(analysis.Diagnostic{
-					Pos: cm.Pos(), End: cm.End(), Category: string(invariants.KindRequires),
+					Pos: cm.Pos(), End: cm.End(), Category: string(Name),
 					Message: fmt.Sprintf("guardlint:requires on %s: %v", rule.FuncName(u.fn), err),
 				})
 			}
@@ -79,7 +79,7 @@ func (ch *checker) annotate(u *unit, words []string, at token.Pos) error {
 	for _, c := range ch.cs {
 		if c.lock != nil && c.lock == lock {
 			onLock = append(onLock, c)
-			if mode == "" || mode == c.inv.Requires.Mode {
+			if mode == "" || mode == ruleOf(c.inv).Mode {
 				matched = append(matched, c)
 			}
 		}
@@ -88,7 +88,7 @@ func (ch *checker) annotate(u *unit, words []string, at token.Pos) error {
 	case len(onLock) == 0:
 		return fmt.Errorf("no requires invariant names the lock %s; declare one in the invariants file, so that the annotation is checked", name.Short())
 	case len(matched) == 0:
-		return fmt.Errorf("says %s, but the requires invariants on %s (%s) ask for %s mode", mode, name.Short(), onLock[0].inv.ID, onLock[0].inv.Requires.Mode)
+		return fmt.Errorf("says %s, but the requires invariants on %s (%s) ask for %s mode", mode, name.Short(), onLock[0].inv.ID, ruleOf(onLock[0].inv).Mode)
 	}
 	for _, c := range matched {
 		c.ops[u.fn] = true

@@ -7,6 +7,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/internal/locks"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/analyzers/live"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // checker checks the requires invariants of one package.
@@ -72,38 +73,30 @@ func newChecker(r *rule.Rule, cs []*contract) *checker {
 		byFunc: map[*types.Func]*unit{},
 		facts:  map[*types.Func]*Needs{},
 	}
-	for _, f := range r.Pass.Files {
-		for _, d := range f.Decls {
-			decl, ok := d.(*ast.FuncDecl)
-			if !ok || decl.Body == nil {
-				continue
-			}
-			fn, ok := r.Pass.TypesInfo.Defs[decl.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			u := &unit{fn: fn, decl: decl, needs: map[*contract]*need{}, unmet: map[*contract][]unmet{}, refs: ch.refs(decl.Body)}
-			ch.units = append(ch.units, u)
-			ch.byFunc[fn] = u
+	for c := range r.Inspect.Root().Preorder((*ast.FuncDecl)(nil)) {
+		decl := c.Node().(*ast.FuncDecl)
+		fn, ok := r.Pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if !ok || decl.Body == nil {
+			continue
 		}
+		u := &unit{fn: fn, decl: decl, needs: map[*contract]*need{}, unmet: map[*contract][]unmet{}, refs: ch.refs(c)}
+		ch.units = append(ch.units, u)
+		ch.byFunc[fn] = u
 	}
 	return ch
 }
 
-// refs lists the functions a body names, deduplicated: the cheap test of
+// refs lists the functions a declaration names, deduplicated: the cheap test of
 // whether a function can concern a contract at all.
-func (ch *checker) refs(body *ast.BlockStmt) []*types.Func {
+func (ch *checker) refs(decl inspector.Cursor) []*types.Func {
 	seen := map[*types.Func]bool{}
 	var out []*types.Func
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if fn, ok := ch.r.Pass.TypesInfo.Uses[id].(*types.Func); ok && !seen[fn.Origin()] {
-				seen[fn.Origin()] = true
-				out = append(out, fn.Origin())
-			}
+	for c := range decl.Preorder((*ast.Ident)(nil)) {
+		if fn, ok := ch.r.Pass.TypesInfo.Uses[c.Node().(*ast.Ident)].(*types.Func); ok && !seen[fn.Origin()] {
+			seen[fn.Origin()] = true
+			out = append(out, fn.Origin())
 		}
-		return true
-	})
+	}
 	return out
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/analyzers/live"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -144,27 +145,20 @@ func (ch *checker) reportInside(u *unit, body *live.Body) {
 		})
 	}
 	markInline(body)
-	called := calledIdents(u.decl.Body)
-	// bodies is the stack of the enclosing function bodies; each entry
-	// remembers the literal that opened it.
-	type frame struct {
-		node ast.Node
-		body *live.Body
-	}
-	stack := []frame{{u.decl, body}}
-	var nodes []ast.Node
-	var goStmts []*ast.GoStmt
-	ast.Inspect(u.decl.Body, func(n ast.Node) bool {
-		if n == nil {
-			top := nodes[len(nodes)-1]
-			nodes = nodes[:len(nodes)-1]
-			if stack[len(stack)-1].node == top {
-				stack = stack[:len(stack)-1]
-			}
-			return false
+	decl, _ := ch.r.Inspect.Root().FindNode(u.decl)
+	called := calledIdents(decl)
+	// outerOf is the live body of the function that holds a node: the
+	// innermost literal around it, or the declaration.
+	outerOf := func(c inspector.Cursor) *live.Body {
+		for e := range c.Enclosing((*ast.FuncLit)(nil)) {
+			return ch.r.Live.Lit(e.Node().(*ast.FuncLit))
 		}
-		outer := stack[len(stack)-1].body
-		switch n := n.(type) {
+		return body
+	}
+	var goStmts []*ast.GoStmt
+	decl.Inspect([]ast.Node{(*ast.GoStmt)(nil), (*ast.FuncLit)(nil), (*ast.Ident)(nil)}, func(c inspector.Cursor) bool {
+		outer := outerOf(c.Parent())
+		switch n := c.Node().(type) {
 		case *ast.GoStmt:
 			if dead, _ := deadAt(outer, n.Pos()); !dead {
 				goStmts = append(goStmts, n)
@@ -183,13 +177,11 @@ func (ch *checker) reportInside(u *unit, body *live.Body) {
 				markInline(lit)
 				ch.reportLiteral(n, lit, goStmtOf(goStmts, n))
 			}
-			stack = append(stack, frame{n, ch.r.Live.Lit(n)})
 		case *ast.Ident:
 			if !called[n] {
 				ch.reportValue(n, outer)
 			}
 		}
-		nodes = append(nodes, n)
 		return true
 	})
 }
@@ -273,16 +265,12 @@ func deadAt(b *live.Body, pos token.Pos) (dead, maybe bool) {
 	return dead, dead && maybe
 }
 
-// calledIdents returns the identifiers that name the function of a call
-// (F in F(x), m in x.m(), F in F[T](x)).
-func calledIdents(body *ast.BlockStmt) map[*ast.Ident]bool {
+// calledIdents returns the identifiers under a node that name the
+// function of a call (F in F(x), m in x.m(), F in F[T](x)).
+func calledIdents(c inspector.Cursor) map[*ast.Ident]bool {
 	out := map[*ast.Ident]bool{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		fun := ast.Unparen(call.Fun)
+	for cc := range c.Preorder((*ast.CallExpr)(nil)) {
+		fun := ast.Unparen(cc.Node().(*ast.CallExpr).Fun)
 		switch f := fun.(type) {
 		case *ast.IndexExpr:
 			fun = ast.Unparen(f.X)
@@ -295,8 +283,7 @@ func calledIdents(body *ast.BlockStmt) map[*ast.Ident]bool {
 		case *ast.SelectorExpr:
 			out[f.Sel] = true
 		}
-		return true
-	})
+	}
 	return out
 }
 
@@ -310,7 +297,7 @@ func (ch *checker) exportFacts() {
 			if n == nil || (c.ops[u.fn] && !c.annotated(u.fn)) {
 				continue // an operation of the invariant file resolves by name everywhere
 			}
-			f.Locks = append(f.Locks, Need{ID: c.inv.ID, Lock: c.lockName(), Mode: c.inv.Requires.Mode, Path: n.path})
+			f.Locks = append(f.Locks, Need{ID: c.inv.ID, Lock: c.lockName(), Mode: ruleOf(c.inv).Mode, Path: n.path})
 		}
 		if len(f.Locks) > 0 {
 			sort.Slice(f.Locks, func(i, j int) bool { return f.Locks[i].ID < f.Locks[j].ID })
@@ -319,7 +306,7 @@ func (ch *checker) exportFacts() {
 	}
 }
 
-func (c *contract) lockName() string { return c.inv.Requires.Lock.Short() }
+func (c *contract) lockName() string { return ruleOf(c.inv).Lock.Short() }
 
 func pathString(p []string) string { return strings.Join(p, " → ") }
 

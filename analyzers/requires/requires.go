@@ -20,13 +20,13 @@ var doc string
 // drivers run it on the dependencies of the packages they check too.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
-		Name:      string(invariants.KindRequires),
+		Name:      string(Name),
 		Doc:       docs.Extract(doc, "requires"),
 		URL:       "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/requires",
 		Requires:  rule.Requires(conf),
 		FactTypes: []analysis.Fact{new(Needs)},
 		Run: func(pass *analysis.Pass) (any, error) {
-			r := rule.New(pass, conf, invariants.KindRequires)
+			r := rule.New(pass, conf, Name)
 			cs := contracts(r)
 			if len(cs) == 0 {
 				return nil, nil
@@ -63,13 +63,13 @@ func contracts(r *rule.Rule) []*contract {
 	here := r.Pass.Pkg.Path()
 	var out []*contract
 	for _, inv := range r.Conf.Set.Invariants {
-		if inv.Kind != invariants.KindRequires || inv.Lang != invariants.LangGo {
+		if inv.Kind() != Name || inv.Lang != invariants.LangGo {
 			continue
 		}
-		req := inv.Requires
-		visible, home := r.Package(req.Lock.Pkg) != nil, req.Lock.Pkg == here
+		req := ruleOf(inv)
+		visible, home := r.PackageOf(req.Lock) != nil, req.Lock.Pkg == here
 		for _, fn := range inv.Functions {
-			visible = visible || r.Package(fn.Pkg) != nil
+			visible = visible || r.PackageOf(fn) != nil
 			home = home || fn.Pkg == here
 		}
 		if !visible {
@@ -80,12 +80,17 @@ func contracts(r *rule.Rule) []*contract {
 		// does not mention. Such a package cannot name the lock, so it
 		// can take it only through the helpers, and the contract goes on
 		// without it.
-		lock, err := r.Var(req.Lock)
+		var lock *types.Var
+		if home {
+			var ok bool
+			if lock, ok = r.ResolveVar(inv, "lock", req.Lock); !ok {
+				continue
+			}
+		} else {
+			lock, _ = r.Var(req.Lock)
+		}
 		switch {
-		case err != nil && home:
-			r.Unverifiable(inv, req.Lock.Pos, "lock %s does not resolve from package %s: %v", req.Lock.Short(), here, err)
-			continue
-		case err == nil && !isMutex(lock.Type()):
+		case lock != nil && !isMutex(lock.Type()):
 			if home {
 				r.Unverifiable(inv, req.Lock.Pos, "lock %s has type %s, not sync.Mutex or sync.RWMutex", req.Lock.Short(), lock.Type())
 			}

@@ -1,7 +1,7 @@
 package requires
 
 import (
-	"go/types"
+	"slices"
 
 	"github.com/guardlint/guardlint/analyzers/internal/locks"
 	"github.com/guardlint/guardlint/analyzers/live"
@@ -47,26 +47,20 @@ const (
 
 // lockChange classifies a call against a contract's lock.
 func (c *contract) lockChange(res *locks.Resolver, e *live.Effect) change {
-	if e.Callee != nil {
-		for _, h := range c.acquire {
-			if h == e.Callee {
-				if c.need == shared {
-					return takesShared
-				}
-				return takes
-			}
+	switch {
+	case e.Callee != nil && slices.Contains(c.acquire, e.Callee):
+		if c.need == shared {
+			return takesShared
 		}
-		for _, h := range c.release {
-			if h == e.Callee {
-				return gives
-			}
-		}
+		return takes
+	case e.Callee != nil && slices.Contains(c.release, e.Callee):
+		return gives
 	}
 	if e.Call == nil || c.lock == nil {
 		return keeps
 	}
 	op, ref := res.Op(e.Call)
-	if op == locks.None || ref.Obj != types.Object(c.lock) {
+	if is, _ := ref.Is(c.lock); op == locks.None || !is {
 		return keeps
 	}
 	switch op {

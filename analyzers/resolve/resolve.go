@@ -5,10 +5,16 @@
 package resolve
 
 import (
+	"errors"
 	"fmt"
 	"go/types"
+	"iter"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/guardlint/guardlint/invariants"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Scope is the set of packages a name can live in, seen from one package:
@@ -46,16 +52,25 @@ func NewScope(pkg *types.Package, info *types.Info) *Scope {
 // Package returns the package with the import path, or nil.
 func (s *Scope) Package(path string) *types.Package { return s.pkgs[path] }
 
+// PackageOf returns the visible package a name lives in, or nil when
+// none of its readings is visible here or more than one is.
+func (s *Scope) PackageOf(n invariants.Name) *types.Package {
+	_, pkg, _ := s.reading(n)
+	return pkg
+}
+
 // Lookup resolves a name to its object: a package-level object, or a
-// method or field of a named type.
+// method or field of a named type. A name that does not resolve says how
+// far it got and suggests the closest names there: import paths, the
+// package's declarations, or the type's methods and fields.
 func (s *Scope) Lookup(n invariants.Name) (types.Object, error) {
-	pkg := s.pkgs[n.Pkg]
-	if pkg == nil {
-		return nil, fmt.Errorf("package %s is not imported by %s", n.Pkg, s.from)
+	n, pkg, err := s.reading(n)
+	if err != nil {
+		return nil, err
 	}
 	obj := pkg.Scope().Lookup(n.Ident)
 	if obj == nil {
-		return nil, fmt.Errorf("%s is not declared in package %s", n.Ident, n.Pkg)
+		return nil, fmt.Errorf("%s is not declared in package %s%s", n.Ident, n.Pkg, invariants.Suggest(n.Ident, slices.Values(pkg.Scope().Names())))
 	}
 	if n.Member == "" {
 		return obj, nil
@@ -64,11 +79,139 @@ func (s *Scope) Lookup(n invariants.Name) (types.Object, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s is not a type", n.Ident)
 	}
+	if err := checkTypeParams(tn, n); err != nil {
+		return nil, err
+	}
 	member, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, n.Member)
 	if member == nil {
-		return nil, fmt.Errorf("%s has no method or field %s", n.Ident, n.Member)
+		return nil, fmt.Errorf("%s has no method or field %s%s", n.Ident, n.Member, invariants.Suggest(n.Member, members(tn.Type())))
 	}
 	return member, nil
+}
+
+// Owner resolves the named type that declares a member name: the struct
+// whose field a lock is.
+func (s *Scope) Owner(n invariants.Name) (*types.TypeName, error) {
+	n, pkg, err := s.reading(n)
+	if err != nil {
+		return nil, err
+	}
+	tn, ok := pkg.Scope().Lookup(n.Ident).(*types.TypeName)
+	if !ok {
+		return nil, fmt.Errorf("%s is not a type in package %s", n.Ident, n.Pkg)
+	}
+	return tn, nil
+}
+
+// reading returns the name with the one reading whose package is visible
+// here, and that package. A name the driver resolved has one reading; one
+// it could not (a go vet unit sees its direct imports only, and a
+// //guardlint:requires annotation is read by the analyzer) is decided
+// here, by the same rule.
+func (s *Scope) reading(n invariants.Name) (invariants.Name, *types.Package, error) {
+	if n.Readings == nil {
+		pkg := s.pkgs[n.Pkg]
+		if pkg == nil {
+			return n, nil, fmt.Errorf("package %s is not imported by %s%s", n.Pkg, s.from, invariants.Suggest(n.Pkg, maps.Keys(s.pkgs)))
+		}
+		return n, pkg, nil
+	}
+	var found []invariants.Reading
+	var paths []string
+	for _, r := range n.Readings {
+		paths = append(paths, r.Pkg)
+		if s.pkgs[r.Pkg] != nil {
+			found = append(found, r)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return n, nil, fmt.Errorf("none of the packages %s is imported by %s%s", strings.Join(paths, ", "), s.from, s.suggestPackages(paths))
+	case 1:
+		r := found[0]
+		n.Pkg, n.Ident, n.Member, n.Readings = r.Pkg, r.Ident, r.Member, nil
+		return n, s.pkgs[r.Pkg], nil
+	}
+	return n, nil, errors.New(n.Ambiguous(found))
+}
+
+// suggestPackages names the visible import paths closest to any of the
+// paths a name was read with.
+func (s *Scope) suggestPackages(paths []string) string {
+	var out []string
+	for _, p := range paths {
+		for _, c := range invariants.Closest(p, maps.Keys(s.pkgs)) {
+			if !slices.Contains(out, c) && len(out) < 3 {
+				out = append(out, c)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return "; closest: " + strings.Join(out, ", ")
+}
+
+// checkTypeParams checks the type parameters a name writes against the
+// type: none for a type that is not generic, as many as it declares for
+// one that is. Leaving them out is fine: (*atomic.Pointer).Load and
+// (*atomic.Pointer[T]).Load name the same method.
+func checkTypeParams(tn *types.TypeName, n invariants.Name) error {
+	if n.TypeParams == nil {
+		return nil
+	}
+	named, _ := tn.Type().(*types.Named)
+	if named == nil || named.TypeParams().Len() == 0 {
+		return fmt.Errorf("%s is not generic, but the name gives it type parameters [%s]", n.Ident, strings.Join(n.TypeParams, ", "))
+	}
+	tps := named.TypeParams()
+	if tps.Len() != len(n.TypeParams) {
+		want := make([]string, tps.Len())
+		for i := range want {
+			want[i] = tps.At(i).Obj().Name()
+		}
+		return fmt.Errorf("%s has %d type parameters [%s], the name gives %d", n.Ident, tps.Len(), strings.Join(want, ", "), len(n.TypeParams))
+	}
+	return nil
+}
+
+// members yields the names of the methods and fields of t and of *t,
+// promoted ones included, for suggestions.
+func members(t types.Type) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, sel := range typeutil.IntuitiveMethodSet(t, nil) {
+			if !yield(sel.Obj().Name()) {
+				return
+			}
+		}
+		seen := map[types.Type]bool{}
+		var fields func(t types.Type) bool
+		fields = func(t types.Type) bool {
+			st, ok := t.Underlying().(*types.Struct)
+			if !ok || seen[t] {
+				return true
+			}
+			seen[t] = true
+			for f := range st.Fields() {
+				if !yield(f.Name()) {
+					return false
+				}
+				if f.Embedded() && !fields(derefType(f.Type())) {
+					return false
+				}
+			}
+			return true
+		}
+		fields(t)
+	}
+}
+
+// derefType returns the element type of a pointer, or t.
+func derefType(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }
 
 // Func resolves a function or method name, generic ones to their origin.

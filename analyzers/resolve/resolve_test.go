@@ -69,8 +69,8 @@ func TestResolve(t *testing.T) {
 func TestResolveErrors(t *testing.T) {
 	s := scope(t)
 	for in, want := range map[string]string{
-		"(*Encoder).release": "Encoder has no method or field release",
-		"Evaluate":           "Evaluate is not declared in package example.com/p",
+		"(*Encoder).release": "Encoder has no method or field release; closest: refs, retain",
+		"Evaluate":           "Evaluate is not declared in package example.com/p; closest: Eval",
 		"(*Eval).x":          "Eval is not a type",
 		"(*os.File).Close":   "package os is not imported by example.com/p",
 		"evalMu":             "p.evalMu is not a function or method",

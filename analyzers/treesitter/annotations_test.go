@@ -1,4 +1,4 @@
-package treesitter
+package treesitter_test
 
 import (
 	"bufio"
@@ -8,7 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/guardlint/guardlint/invariants"
+	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -58,7 +59,7 @@ func readWants(t *testing.T, path string) []*want {
 // file under dir.
 func checkAnnotated(t *testing.T, yamlPath, dir string) {
 	t.Helper()
-	set, err := invariants.Load(yamlPath)
+	set, err := registry.Load(yamlPath)
 	require.NoError(t, err)
 	wants := readWants(t, yamlPath)
 	require.NoError(t, filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
@@ -68,7 +69,7 @@ func checkAnnotated(t *testing.T, yamlPath, dir string) {
 		return err
 	}))
 	require.NotEmpty(t, wants, "annotated testdata without a single want checks nothing")
-	for _, f := range Check(set, Options{}) {
+	for _, f := range treesitter.Check(set, treesitter.Options{}) {
 		matched := false
 		for _, w := range wants {
 			if !w.hit && sameFile(w.file, f.Pos.Filename) && w.line == f.Pos.Line && w.id == f.ID && w.re.MatchString(f.Message) {

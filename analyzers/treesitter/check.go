@@ -11,21 +11,14 @@ import (
 	"sync"
 	"time"
 
-	"github.com/guardlint/guardlint/analyzers/internal/rule"
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/suppress"
 	"github.com/guardlint/guardlint/analyzers/treesitter/cfamily"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/rustlang"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
-
-// Finding is one result of the front end, in the engine's terms.
-type Finding struct {
-	Pos, End  token.Position
-	ID        string
-	Invariant *invariants.Invariant
-	Message   string
-}
 
 // Options tune a check.
 type Options struct {
@@ -49,23 +42,17 @@ var languages = map[invariants.Lang]model.Language{
 // needs to check it.
 type target struct {
 	inv  *invariants.Invariant
+	rule FunctionRule
 	name invariants.Name
 	lang model.Language
 	conf *model.Config
-	// pattern is the tokens of the rule's call or lock pattern (for
-	// order, of `then`), and first those of order's `first`.
-	pattern, first []string
+	// patterns are the tokens of the rule's patterns.
+	patterns [][]string
 	// filter rejects files that cannot define the function unparsed.
 	filter prefilter
-	// everyPath asks for the call on every path: the rule's every_path,
-	// or always for a helper.
-	everyPath bool
-	// via holds the names (last segments) of the call rule's helpers, whose
-	// calls count as the call.
-	via [][]string
-	// helper marks a target that is a `via` helper of another invariant's
-	// call: it must call the pattern on every path, or the invariant
-	// cannot be verified.
+	// helper marks a target that is a helper of the rule (HelperRule):
+	// each definition must pass CheckHelper, or the invariant cannot be
+	// verified.
 	helper bool
 	// matches is filled by the workers, under mu.
 	mu      sync.Mutex
@@ -76,7 +63,7 @@ type target struct {
 type match struct {
 	pos      token.Position
 	bad      string // why the definition cannot be verified, or ""
-	findings []Finding
+	findings []core.Finding
 }
 
 // fileJob is one file with the targets that look into it.
@@ -88,8 +75,8 @@ type fileJob struct {
 
 // Check checks every invariant of the set whose lang is c, cpp, cuda or
 // rust and returns the findings, sorted by position.
-func Check(set *invariants.Set, opts Options) []Finding {
-	var out []Finding
+func Check(set *invariants.Set, opts Options) []core.Finding {
+	var out []core.Finding
 	var targets []*target
 	jobs := map[string]*fileJob{}
 	var order []string
@@ -103,21 +90,32 @@ func Check(set *invariants.Set, opts Options) []Finding {
 			continue
 		}
 		lang := languages[inv.Lang]
-		if inv.Kind == invariants.KindOwns {
+		var fr FunctionRule
+		switch r := inv.Rule.(type) {
+		case FieldRule:
 			files, errs := expandAll(inv, expanded)
 			out = append(out, errs...)
 			for _, p := range files {
 				matched[p] = inv.Lang
 			}
 			if len(files) > 0 {
-				owns = append(owns, ownsJob{inv: inv, files: files})
+				owns = append(owns, ownsJob{inv: inv, rule: r, files: files})
 			}
 			continue
+		case FunctionRule:
+			fr = r
+		default:
+			out = append(out, unverifiable(inv, inv.Pos, "a %s rule is not checked for lang %s", inv.Kind(), inv.Lang))
+			continue
 		}
-		pattern, perr := rulePattern(inv, lang, ruleName(inv))
-		var first []string
-		if perr == nil && inv.Kind == invariants.KindOrder {
-			first, perr = rulePattern(inv, lang, inv.Order.First)
+		var patterns [][]string
+		var perr *patternError
+		for _, n := range fr.Patterns() {
+			var toks []string
+			if toks, perr = rulePattern(inv, lang, n); perr != nil {
+				break
+			}
+			patterns = append(patterns, toks)
 		}
 		if perr != nil {
 			out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
@@ -131,23 +129,13 @@ func Check(set *invariants.Set, opts Options) []Finding {
 		if len(files) == 0 {
 			continue
 		}
-		var via [][]string
 		names := append([]invariants.Name(nil), inv.Functions...)
-		if inv.Kind == invariants.KindCall {
-			for _, h := range inv.Call.Via {
-				via = append(via, []string{h.Scoped[len(h.Scoped)-1]})
-				names = append(names, h)
-			}
+		if hr, ok := fr.(HelperRule); ok {
+			names = append(names, hr.Helpers()...)
 		}
 		for i, n := range names {
-			t := &target{inv: inv, name: n, lang: lang, conf: &model.Config{Defines: inv.Defines}, pattern: pattern, first: first}
+			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: &model.Config{Defines: inv.Defines}, patterns: patterns, helper: i >= len(inv.Functions)}
 			t.filter = newPrefilter(inv.Lang, n.Scoped)
-			if i < len(inv.Functions) {
-				t.via = via
-				t.everyPath = inv.Kind == invariants.KindCall && inv.Call.EveryPath
-			} else {
-				t.helper, t.everyPath = true, true
-			}
 			targets = append(targets, t)
 			for _, p := range files {
 				key := string(inv.Lang) + "\x00" + p
@@ -164,7 +152,7 @@ func Check(set *invariants.Set, opts Options) []Finding {
 	marks := &marked{files: map[string]bool{}}
 	run(jobs, order, opts, marks)
 	for _, j := range owns {
-		out = append(out, checkOwns(j.inv, j.files, marks, opts.ParseBudget)...)
+		out = append(out, checkField(j.inv, j.rule, j.files, marks, opts.ParseBudget)...)
 	}
 	for _, t := range targets {
 		out = append(out, t.verdict()...)
@@ -175,28 +163,19 @@ func Check(set *invariants.Set, opts Options) []Finding {
 		}
 	}
 	dirs, errs := suppressions(matched, opts.ParseBudget)
-	out = suppress(set, out, dirs)
+	out = applySuppressions(set, out, dirs)
 	for _, err := range errs {
-		out = append(out, Finding{Message: fmt.Sprintf("cannot read suppressions: %v", err)})
+		out = append(out, core.Finding{Message: fmt.Sprintf("cannot read suppressions: %v", err)})
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i].Pos, out[j].Pos
-		if a.Filename != b.Filename {
-			return a.Filename < b.Filename
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Column < b.Column
-	})
+	core.Sort(out)
 	return out
 }
 
 // expandAll expands the globs of an invariant, each once per run; a glob
 // that matches nothing or cannot be read is a finding.
-func expandAll(inv *invariants.Invariant, expanded map[string][]string) ([]string, []Finding) {
+func expandAll(inv *invariants.Invariant, expanded map[string][]string) ([]string, []core.Finding) {
 	var files []string
-	var out []Finding
+	var out []core.Finding
 	base := filepath.Dir(inv.File.Path)
 	for _, g := range inv.Files {
 		key := base + "\x00" + g.Pattern
@@ -227,7 +206,7 @@ type marked struct {
 
 // note records path when src may hold a directive.
 func (m *marked) note(path string, src []byte) {
-	if bytes.Contains(src, []byte(suppressPrefix)) {
+	if bytes.Contains(src, []byte(suppress.Prefix)) {
 		m.mu.Lock()
 		m.files[path] = true
 		m.mu.Unlock()
@@ -323,17 +302,13 @@ func (t *target) add(m match) {
 	t.mu.Unlock()
 }
 
-// helperVerdict checks every definition of a `via` helper: each must parse
-// and make the call on every path, or the invariant that relies on it
-// cannot be verified.
-func (t *target) helperVerdict(found []match) []Finding {
+// helperVerdict checks every definition of a helper: each must parse and
+// pass the rule's CheckHelper, or the invariant that relies on it cannot
+// be verified.
+func (t *target) helperVerdict(found []match) []core.Finding {
 	for _, m := range found {
 		if m.bad != "" {
-			return []Finding{unverifiable(t.inv, t.name.Pos, "helper %s", m.bad)}
-		}
-		if len(m.findings) > 0 {
-			p := m.findings[0].Pos
-			return []Finding{unverifiable(t.inv, t.name.Pos, "helper %s does not call %s on every path (%s:%d)", t.name.Raw, t.inv.Call.To.Raw, p.Filename, p.Line)}
+			return []core.Finding{unverifiable(t.inv, t.name.Pos, "helper %s", m.bad)}
 		}
 	}
 	return nil
@@ -342,7 +317,7 @@ func (t *target) helperVerdict(found []match) []Finding {
 // verdict turns the matches of a target into findings: none found, found
 // more than once, or a definition that cannot be verified are findings of
 // their own.
-func (t *target) verdict() []Finding {
+func (t *target) verdict() []core.Finding {
 	sort.Slice(t.matches, func(i, j int) bool {
 		a, b := t.matches[i].pos, t.matches[j].pos
 		if a.Filename != b.Filename {
@@ -361,14 +336,14 @@ func (t *target) verdict() []Finding {
 	}
 	inv := t.inv
 	if len(unreadable) > 0 {
-		return []Finding{unverifiable(inv, t.name.Pos, "%s", strings.Join(unreadable, "; "))}
+		return []core.Finding{unverifiable(inv, t.name.Pos, "%s", strings.Join(unreadable, "; "))}
 	}
 	what := "function"
 	if t.helper {
 		what = "helper"
 	}
 	if len(found) == 0 {
-		return []Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s", what, t.name.Raw, globList(inv))}
+		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s", what, t.name.Raw, globList(inv))}
 	}
 	if t.helper {
 		return t.helperVerdict(found)
@@ -378,9 +353,9 @@ func (t *target) verdict() []Finding {
 		for _, m := range found {
 			at = append(at, fmt.Sprintf("%s:%d", m.pos.Filename, m.pos.Line))
 		}
-		return []Finding{unverifiable(inv, t.name.Pos, "function %s is defined %d times (%s); name it more precisely or set `all: true`", t.name.Raw, len(found), strings.Join(at, ", "))}
+		return []core.Finding{unverifiable(inv, t.name.Pos, "function %s is defined %d times (%s); name it more precisely or set `all: true`", t.name.Raw, len(found), strings.Join(at, ", "))}
 	}
-	var out []Finding
+	var out []core.Finding
 	for _, m := range found {
 		if m.bad != "" {
 			out = append(out, unverifiable(inv, t.name.Pos, "%s", m.bad))
@@ -401,14 +376,13 @@ func globList(inv *invariants.Invariant) string {
 }
 
 // unverifiable is a finding at a position in the invariants file.
-func unverifiable(inv *invariants.Invariant, at invariants.Pos, format string, args ...any) Finding {
-	pos := token.Position{Filename: at.File, Line: at.Line, Column: at.Col}
-	return Finding{Pos: pos, End: pos, ID: inv.ID, Invariant: inv, Message: rule.Message(inv, "cannot verify: "+fmt.Sprintf(format, args...))}
+func unverifiable(inv *invariants.Invariant, at invariants.Pos, format string, args ...any) core.Finding {
+	return core.Unverifiable(inv, at, format, args...)
 }
 
 // report is a finding at a node of a source file.
-func report(inv *invariants.Invariant, f *syntax.File, n *syntax.Node, format string, args ...any) Finding {
-	return Finding{Pos: f.Position(n.Start), End: f.Position(n.End), ID: inv.ID, Invariant: inv, Message: rule.Message(inv, fmt.Sprintf(format, args...))}
+func report(inv *invariants.Invariant, f *syntax.File, n *syntax.Node, format string, args ...any) core.Finding {
+	return core.Finding{Pos: f.Position(n.Start), End: f.Position(n.End), ID: inv.ID, Invariant: inv, Message: core.Message(inv, fmt.Sprintf(format, args...))}
 }
 
 // patternError is a pattern that does not parse, with where it is written.
@@ -417,28 +391,9 @@ type patternError struct {
 	err error
 }
 
-// ruleName returns the pattern a rule matches calls or guards with: the
-// callee of call and forbid, the lock of hold, the `then` of order.
-func ruleName(inv *invariants.Invariant) invariants.Name {
-	switch inv.Kind {
-	case invariants.KindCall:
-		return inv.Call.To
-	case invariants.KindForbid:
-		return inv.Forbid.Call
-	case invariants.KindHold:
-		return inv.Hold.Lock
-	case invariants.KindOrder:
-		return inv.Order.Then
-	}
-	return invariants.Name{Pos: inv.Pos}
-}
-
 // rulePattern parses a pattern in the invariant's language. A Rust
 // pattern that ends in `!` names a macro by its path.
 func rulePattern(inv *invariants.Invariant, lang model.Language, n invariants.Name) ([]string, *patternError) {
-	if n.Raw == "" {
-		return nil, &patternError{inv.Pos, fmt.Errorf("a %s rule is not checked for lang %s", inv.Kind, inv.Lang)}
-	}
 	src, macro := n.Raw, false
 	if inv.Lang == invariants.LangRust && strings.HasSuffix(src, "!") {
 		src, macro = strings.TrimSuffix(src, "!"), true

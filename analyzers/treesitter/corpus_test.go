@@ -1,4 +1,4 @@
-package treesitter
+package treesitter_test
 
 import (
 	"errors"
@@ -11,7 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
@@ -55,8 +56,8 @@ func TestFuzzCorpusThroughCheck(t *testing.T) {
 			file := filepath.Join(dir, "input")
 			require.NoError(t, os.WriteFile(file, src, 0o644))
 			_, perr := syntax.ParseWithin(syntax.Lang(lang), file, src, budget)
-			set := corpusInvariants(t, dir, lang, src, budget)
-			found := Check(set, Options{ParseBudget: budget})
+			set := corpusInvariants(t, dir, lang, src)
+			found := treesitter.Check(set, treesitter.Options{ParseBudget: budget})
 			stopped := 0
 			for _, f := range found {
 				assert.NotEmpty(t, f.ID, "%s: %s", p, f.Message)
@@ -74,24 +75,34 @@ func TestFuzzCorpusThroughCheck(t *testing.T) {
 	assert.Positive(t, entries, "the fuzz corpus is empty")
 }
 
-// word is an identifier, as the prefilter sees one.
-var word = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+// word is an identifier, as the prefilter sees one; defined finds the
+// name of a function definition the way each language spells one, well
+// enough to pick a target.
+var (
+	word    = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+	defined = map[invariants.Lang]*regexp.Regexp{
+		invariants.LangRust: regexp.MustCompile(`\bfn\s+([A-Za-z_][A-Za-z0-9_]*)`),
+	}
+	cDefined = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*\([^;{]*\)\s*\{`)
+)
 
 // corpusInvariants writes an invariants file with one invariant of each
 // kind over the input and loads it. They name the first function the
-// front end finds in it; when it finds none, the first word of the input
-// (or f), and the owns invariant's field is that word, so that the file
-// passes the prefilter and is parsed.
-func corpusInvariants(t *testing.T, dir string, lang invariants.Lang, src []byte, budget time.Duration) *invariants.Set {
+// input seems to define (or its first word, or f), and the owns
+// invariant's field is the first word, so that the file passes the
+// prefilter and is parsed.
+func corpusInvariants(t *testing.T, dir string, lang invariants.Lang, src []byte) *invariants.Set {
 	name := "f"
 	if w := word.Find(src); w != nil {
 		name = string(w)
 	}
 	field := name
-	if f, err := syntax.ParseWithin(syntax.Lang(lang), "input", src, budget); err == nil {
-		if fns := languages[lang].Functions(f, &model.Config{}); len(fns) > 0 {
-			name = fns[0].Path[len(fns[0].Path)-1]
-		}
+	re := defined[lang]
+	if re == nil {
+		re = cDefined
+	}
+	if m := re.FindSubmatch(src); m != nil {
+		name = string(m[1])
 	}
 	write := func(name, field string) (*invariants.Set, error) {
 		q := strconv.Quote(name)
@@ -105,7 +116,7 @@ invariants:
 `, lang, q, strconv.Quote("T::"+field))
 		path := filepath.Join(dir, "guardlint.yaml")
 		require.NoError(t, os.WriteFile(path, []byte(yaml), 0o644))
-		return invariants.Load(path)
+		return registry.Load(path)
 	}
 	set, err := write(name, field)
 	if err != nil { // a name the loader does not take as a function name

@@ -5,7 +5,6 @@ import (
 	"go/build"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -21,11 +20,13 @@ import (
 const fuzzBudget = 500 * time.Millisecond
 
 // The fuzz targets feed arbitrary source to one front end each: parsing,
-// finding functions, describing their calls, exits, guards and writes, and
-// the call, hold, order and forbid rules over every function must never
-// panic and must return, whatever tree-sitter recovers from broken input.
-// A parse that runs out of its budget and a file that is not text are
-// results, not failures.
+// finding functions, and the facts the rule kinds read about every
+// function (its calls, exits, guards and writes, through Function, and the
+// dominance of its calls over its calls and exits) must never panic and
+// must return, whatever tree-sitter recovers from broken input. A parse
+// that runs out of its budget and a file that is not text are results,
+// not failures. The kinds' own checks over these facts run on every input
+// kept in the corpus, through Check (TestFuzzCorpusThroughCheck).
 
 func FuzzC(f *testing.F)    { fuzzLanguage(f, invariants.LangC) }
 func FuzzCPP(f *testing.F)  { fuzzLanguage(f, invariants.LangCPP) }
@@ -55,47 +56,6 @@ var snippets = map[invariants.Lang][]string{
 		"fn f() { #[cfg(any())] m![a, b]; (|| q())(); let _ = m.lock(); panic!(); }",
 		"fn f( { let = ;", "mod { impl for { fn } }",
 	},
-}
-
-// fuzzRules are the rules run over every function of a fuzzed file, one
-// of each kind a function can be checked for.
-const fuzzRules = `version: 1
-invariants:
-  - {id: call, why: w, lang: LANG, files: x, all: true, function: f, call: {to: g, every_path: true, via: [h]}}
-  - {id: hold, why: w, lang: LANG, files: x, all: true, function: f, hold: {lock: mu}}
-  - {id: order, why: w, lang: LANG, files: x, all: true, function: f, order: {first: lock, then: read}}
-  - {id: forbid, why: w, lang: LANG, files: x, all: true, function: f, forbid: {call: g}}
-`
-
-// fuzzTargets builds the targets of fuzzRules for a language, as Check
-// builds them from an invariants file.
-func fuzzTargets(tb testing.TB, lang invariants.Lang) []*target {
-	src := strings.ReplaceAll(fuzzRules, "LANG", string(lang))
-	file, _, err := invariants.Parse("fuzz.yaml", []byte(src), "")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	lg := languages[lang]
-	var out []*target
-	for _, inv := range file.Invariants {
-		pattern, perr := rulePattern(inv, lg, ruleName(inv))
-		var first []string
-		if perr == nil && inv.Kind == invariants.KindOrder {
-			first, perr = rulePattern(inv, lg, inv.Order.First)
-		}
-		if perr != nil {
-			tb.Fatal(perr.err)
-		}
-		t := &target{inv: inv, name: inv.Functions[0], lang: lg, conf: &model.Config{Defines: inv.Defines}, pattern: pattern, first: first}
-		if inv.Kind == invariants.KindCall {
-			t.everyPath = inv.Call.EveryPath
-			for _, h := range inv.Call.Via {
-				t.via = append(t.via, []string{h.Scoped[len(h.Scoped)-1]})
-			}
-		}
-		out = append(out, t)
-	}
-	return out
 }
 
 // realSeeds returns the files of real code a target starts from: those
@@ -139,14 +99,14 @@ func fuzzLanguage(f *testing.F, lang invariants.Lang) {
 	for _, s := range realSeeds(f, lang) {
 		f.Add(s)
 	}
-	targets := fuzzTargets(f, lang)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		frontEnd(t, lang, src, targets)
+		frontEnd(t, lang, src)
 	})
 }
 
-// frontEnd runs one front end and the rules over src.
-func frontEnd(t *testing.T, lang invariants.Lang, src []byte, targets []*target) {
+// frontEnd runs one front end over src, and asks every fact of every
+// function the rule kinds ask.
+func frontEnd(t *testing.T, lang invariants.Lang, src []byte) {
 	lg := languages[lang]
 	file, err := syntax.ParseWithin(syntax.Lang(lang), "fuzz", src, fuzzBudget)
 	switch {
@@ -156,16 +116,30 @@ func frontEnd(t *testing.T, lang invariants.Lang, src []byte, targets []*target)
 		t.Fatal(err)
 	}
 	conf := &model.Config{Defines: []invariants.Define{{Name: "X", Values: []string{"1"}}}}
-	for _, fn := range lg.Functions(file, conf) {
-		for _, tg := range targets {
-			tg.check(file, fn) // refuses a definition deeper than syntax.MaxDepth
+	for _, def := range lg.Functions(file, conf) {
+		syntax.FirstBad(def.Node)
+		if file.TooDeep(def.Node, "f") != nil {
+			continue // the checker refuses it before any walker runs
 		}
-		if file.TooDeep(fn.Node, "f") != nil {
-			continue
+		fn := &Function{File: file, Func: def, lang: lg, conf: conf}
+		calls := fn.Calls()
+		exits := fn.Exits()
+		fn.Hold()
+		lg.Writes(file, def, "T", "a", conf)
+		var at []*syntax.Node
+		for _, c := range calls {
+			model.MatchCall(&c, []string{"g"})
+			at = append(at, c.Node)
 		}
-		lg.Calls(file, fn, conf)
-		lg.Exits(file, fn, conf)
-		lg.Hold(file, fn, conf)
-		lg.Writes(file, fn, "T", "a", conf)
+		dom := fn.Dominance(at)
+		dom.Always()
+		for _, n := range at {
+			dom.Dominated(n)
+		}
+		for _, e := range exits {
+			if n, ok := e.At.(*syntax.Node); ok {
+				dom.Dominated(n)
+			}
+		}
 	}
 }

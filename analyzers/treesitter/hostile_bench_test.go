@@ -1,4 +1,4 @@
-package treesitter
+package treesitter_test
 
 import (
 	"os"
@@ -6,7 +6,8 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/guardlint/guardlint/invariants"
+	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 )
 
 // Benchmarks over the inputs of hostile_test.go, for the figures in
@@ -37,13 +38,13 @@ func benchCheck(b *testing.B, files map[string][]byte, yaml string) {
 	if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	set, err := invariants.Load(cfg)
+	set, err := registry.Load(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		Check(set, Options{})
+		treesitter.Check(set, treesitter.Options{})
 	}
 	b.StopTimer()
 	reportPeak(b)
@@ -67,13 +68,13 @@ func BenchmarkAGlobThatWalksALargeTree(b *testing.B) {
 	if err := os.WriteFile(cfg, []byte("version: 1\ninvariants:\n  - {id: f-calls, why: w, lang: c, files: \"tree/**/*.c\", function: f, call: {to: g}}\n"), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	set, err := invariants.Load(cfg)
+	set, err := registry.Load(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		Check(set, Options{})
+		treesitter.Check(set, treesitter.Options{})
 	}
 	b.StopTimer()
 	reportPeak(b)

@@ -1,4 +1,4 @@
-package treesitter
+package treesitter_test
 
 import (
 	"bytes"
@@ -8,8 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/analyzers/suppress"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
-	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -21,7 +24,7 @@ import (
 
 // checkTree writes files (path relative to a new directory: content) and
 // an invariants file, and checks it.
-func checkTree(tb testing.TB, files map[string][]byte, yaml string) []Finding {
+func checkTree(tb testing.TB, files map[string][]byte, yaml string) []core.Finding {
 	dir := tb.TempDir()
 	for name, content := range files {
 		p := filepath.Join(dir, name)
@@ -30,13 +33,13 @@ func checkTree(tb testing.TB, files map[string][]byte, yaml string) []Finding {
 	}
 	cfg := filepath.Join(dir, "guardlint.yaml")
 	require.NoError(tb, os.WriteFile(cfg, []byte(yaml), 0o644))
-	set, err := invariants.Load(cfg)
+	set, err := registry.Load(cfg)
 	require.NoError(tb, err)
-	return Check(set, Options{})
+	return treesitter.Check(set, treesitter.Options{})
 }
 
 // messages lists the findings, for assertions and failure messages.
-func messages(found []Finding) []string {
+func messages(found []core.Finding) []string {
 	var out []string
 	for _, f := range found {
 		out = append(out, fmt.Sprintf("%s:%d: %s", filepath.Base(f.Pos.Filename), f.Pos.Line, f.Message))
@@ -56,7 +59,7 @@ func hugeCPP(tb testing.TB, size int) []byte {
 		for _, p := range paths {
 			data, err := os.ReadFile(p)
 			require.NoError(tb, err)
-			if !bytes.Contains(data, []byte(suppressPrefix)) { // directives for invariants not loaded here
+			if !bytes.Contains(data, []byte(suppress.Prefix)) { // directives for invariants not loaded here
 				chunk = append(chunk, data...)
 			}
 		}
@@ -191,9 +194,9 @@ invariants:
   - {id: f-calls-narrow, why: w, lang: c, files: "tree/*/*.c", function: f, call: {to: g}}
   - {id: f-calls-headers, why: w, lang: c, files: "tree/**/**/**/**/*.h", function: f, call: {to: g}}
 `), 0o644))
-	set, err := invariants.Load(cfg)
+	set, err := registry.Load(cfg)
 	require.NoError(t, err)
-	found := Check(set, Options{})
+	found := treesitter.Check(set, treesitter.Options{})
 	// The 40,000 headers are read, and none defines f.
 	require.Len(t, found, 1, "%v", messages(found))
 	assert.Equal(t, "f-calls-headers", found[0].ID)
@@ -214,9 +217,9 @@ invariants:
   - {id: through-loop, why: w, lang: c, files: "src/loop/loop/loop/a.c", function: f, call: {to: g}}
   - {id: self, why: w, lang: c, files: "src/self.c", function: f, call: {to: g}}
 `), 0o644))
-	set, err := invariants.Load(cfg)
+	set, err := registry.Load(cfg)
 	require.NoError(t, err)
-	found := Check(set, Options{})
+	found := treesitter.Check(set, treesitter.Options{})
 	// The walk does not follow links: it finds a.c once (a second a.c
 	// through the loop would make f defined twice). A file named through
 	// the loop is a path like any other; a link to itself cannot be read.
@@ -235,9 +238,9 @@ func TestAFileLargerThanTheLimit(t *testing.T) {
 	require.NoError(t, f.Close())
 	cfg := filepath.Join(dir, "guardlint.yaml")
 	require.NoError(t, os.WriteFile(cfg, []byte("version: 1\ninvariants:\n  - {id: f-calls, why: w, lang: c, files: big.c, function: f, call: {to: g}}\n"), 0o644))
-	set, err := invariants.Load(cfg)
+	set, err := registry.Load(cfg)
 	require.NoError(t, err)
-	found := Check(set, Options{})
+	found := treesitter.Check(set, treesitter.Options{})
 	require.Len(t, found, 1, "%v", messages(found))
 	assert.Contains(t, found[0].Message, "cannot verify: cannot read "+big+": "+big+" is 128 MiB, larger than the front end reads (128 MiB)")
 }

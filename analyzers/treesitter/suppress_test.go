@@ -1,4 +1,4 @@
-package treesitter
+package treesitter_test
 
 import (
 	"os"
@@ -6,7 +6,8 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/guardlint/guardlint/invariants"
+	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -25,10 +26,10 @@ func TestSuppressionErrors(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.c"), []byte(src), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "inv.yaml"), []byte(
 		"version: 1\ninvariants:\n  - {id: c-g, why: w, lang: c, files: a.c, function: f, call: {to: g}}\n"), 0o644))
-	set, err := invariants.Load(filepath.Join(dir, "inv.yaml"))
+	set, err := registry.Load(filepath.Join(dir, "inv.yaml"))
 	require.NoError(t, err)
 	var got []string
-	for _, f := range Check(set, Options{}) {
+	for _, f := range treesitter.Check(set, treesitter.Options{}) {
 		got = append(got, filepath.Base(f.Pos.Filename)+":"+strconv.Itoa(f.Pos.Line)+": ["+f.ID+"] "+f.Message)
 	}
 	assert.Equal(t, []string{

@@ -31,6 +31,25 @@ var ops = map[string]Op{"Lock": Lock, "RLock": RLock, "Unlock": Unlock, "RUnlock
 type Ref struct {
 	Obj  types.Object
 	Base types.Object
+	// Holder is, for a method promoted from a mutex embedded in a struct
+	// (c.out.Lock() where out's type embeds sync.Mutex), the lock as
+	// people name it: the variable or field that holds the struct (out),
+	// with its own base.
+	Holder, HolderBase types.Object
+}
+
+// Is reports whether the lock is v, named as the mutex itself or as the
+// variable or field that embeds it; base is the variable the matching
+// field is selected from.
+func (r Ref) Is(v types.Object) (ok bool, base types.Object) {
+	switch {
+	case v == nil:
+	case r.Obj == v:
+		return true, r.Base
+	case r.Holder == v:
+		return true, r.HolderBase
+	}
+	return false, nil
 }
 
 // Resolver identifies locks in one package.
@@ -39,9 +58,19 @@ type Resolver struct {
 	Live *live.Info
 }
 
-// Op returns the lock operation a call performs and on which lock.
+// Op returns the lock operation a call performs and on which lock. A
+// method value of Lock or Unlock bound once to a local and called through
+// it (lock := mu.Lock; lock()) is that operation.
 func (r *Resolver) Op(call *ast.CallExpr) (Op, Ref) {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	fun := ast.Unparen(call.Fun)
+	if id, ok := fun.(*ast.Ident); ok {
+		if v, ok := r.Info.Uses[id].(*types.Var); ok {
+			if val, ok := r.Live.Value(v).(*ast.SelectorExpr); ok {
+				fun = val
+			}
+		}
+	}
+	sel, ok := fun.(*ast.SelectorExpr)
 	if !ok || len(call.Args) != 0 {
 		return None, Ref{}
 	}
@@ -63,7 +92,8 @@ func (r *Resolver) Op(call *ast.CallExpr) (Op, Ref) {
 			field = st.Field(i)
 			t = field.Type()
 		}
-		return op, Ref{Obj: field, Base: r.baseOf(sel.X)}
+		holder := r.Ref(sel.X)
+		return op, Ref{Obj: field, Base: r.baseOf(sel.X), Holder: holder.Obj, HolderBase: holder.Base}
 	}
 	return op, r.Ref(sel.X)
 }
@@ -76,7 +106,7 @@ func (r *Resolver) Ref(e ast.Expr) Ref {
 		if !ok {
 			return Ref{}
 		}
-		if val := r.Live.Value(v); val != nil && isPointer(r.Info.TypeOf(e)) {
+		if val := r.Live.Value(v); val != nil && (isPointer(r.Info.TypeOf(e)) || types.IsInterface(r.Info.TypeOf(e))) {
 			if alias := r.Ref(val); alias.Obj != nil {
 				return alias
 			}

@@ -11,18 +11,21 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/live"
 	"github.com/guardlint/guardlint/analyzers/resolve"
 	"github.com/guardlint/guardlint/analyzers/suppress"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // Requires returns the analyzers a rule analyzer needs, given the
 // guardconf analyzer of its suite.
 func Requires(conf *analysis.Analyzer) []*analysis.Analyzer {
-	return []*analysis.Analyzer{conf, live.Analyzer, suppress.Analyzer}
+	return []*analysis.Analyzer{conf, inspect.Analyzer, live.For(conf), suppress.Analyzer}
 }
 
 // NewAnalyzer builds the analyzer of one rule kind: it reads invariants
@@ -43,22 +46,25 @@ func NewAnalyzer(kind invariants.Kind, doc string, conf *analysis.Analyzer, chec
 
 // Rule is one rule analyzer's view of a pass.
 type Rule struct {
-	Pass  *analysis.Pass
-	Conf  *guardconf.Config
-	Live  *live.Info
-	Sup   *suppress.Result
-	kind  invariants.Kind
-	names *resolve.Scope
+	Pass *analysis.Pass
+	// Inspect walks the package's syntax (x/tools' inspect analyzer).
+	Inspect *inspector.Inspector
+	Conf    *guardconf.Config
+	Live    *live.Info
+	Sup     *suppress.Result
+	kind    invariants.Kind
+	names   *resolve.Scope
 }
 
 // New collects the results a rule analyzer needs from its pass.
 func New(pass *analysis.Pass, conf *analysis.Analyzer, kind invariants.Kind) *Rule {
 	return &Rule{
-		Pass: pass,
-		Conf: pass.ResultOf[conf].(*guardconf.Config),
-		Live: pass.ResultOf[live.Analyzer].(*live.Info),
-		Sup:  pass.ResultOf[suppress.Analyzer].(*suppress.Result),
-		kind: kind,
+		Pass:    pass,
+		Inspect: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		Conf:    pass.ResultOf[conf].(*guardconf.Config),
+		Live:    pass.ResultOf[live.For(conf)].(*live.Info),
+		Sup:     pass.ResultOf[suppress.Analyzer].(*suppress.Result),
+		kind:    kind,
 	}
 }
 
@@ -68,12 +74,12 @@ func New(pass *analysis.Pass, conf *analysis.Analyzer, kind invariants.Kind) *Ru
 func (r *Rule) Invariants() []*invariants.Invariant {
 	var out []*invariants.Invariant
 	for _, inv := range r.Conf.Set.Invariants {
-		if inv.Kind != r.kind || inv.Lang != invariants.LangGo {
+		if inv.Kind() != r.kind || inv.Lang != invariants.LangGo {
 			continue
 		}
 		switch {
 		case inv.Field != nil:
-			if r.Package(inv.Field.Pkg) != nil {
+			if r.PackageOf(*inv.Field) != nil {
 				out = append(out, inv)
 			}
 		default:
@@ -127,15 +133,47 @@ func (r *Rule) scope() *resolve.Scope {
 	return r.names
 }
 
-// Package finds a package by import path among this package, everything
-// it imports, and every package its code refers to.
-func (r *Rule) Package(path string) *types.Package { return r.scope().Package(path) }
+// PackageOf returns the package a name lives in when this package can
+// see it (it, everything it imports, and every package its code refers
+// to), or nil.
+func (r *Rule) PackageOf(n invariants.Name) *types.Package { return r.scope().PackageOf(n) }
 
 // Func resolves a function or method name.
 func (r *Rule) Func(n invariants.Name) (*types.Func, error) { return r.scope().Func(n) }
 
 // Var resolves a package-level variable or a field.
 func (r *Rule) Var(n invariants.Name) (*types.Var, error) { return r.scope().Var(n) }
+
+// Owner resolves the named type that declares a member name.
+func (r *Rule) Owner(n invariants.Name) (*types.TypeName, error) { return r.scope().Owner(n) }
+
+// ResolveFunc resolves a function or method the rule names (what says
+// which: "callee", "first"), and reports the invariant as unverifiable at
+// the name when it does not resolve from this package.
+func (r *Rule) ResolveFunc(inv *invariants.Invariant, what string, n invariants.Name) (*types.Func, bool) {
+	fn, err := r.Func(n)
+	if err != nil {
+		r.notResolved(inv, what, n, err)
+		return nil, false
+	}
+	return fn, true
+}
+
+// ResolveVar resolves a variable or field the rule names, like
+// ResolveFunc.
+func (r *Rule) ResolveVar(inv *invariants.Invariant, what string, n invariants.Name) (*types.Var, bool) {
+	v, err := r.Var(n)
+	if err != nil {
+		r.notResolved(inv, what, n, err)
+		return nil, false
+	}
+	return v, true
+}
+
+// notResolved reports a name that does not resolve from this package.
+func (r *Rule) notResolved(inv *invariants.Invariant, what string, n invariants.Name, err error) {
+	r.Unverifiable(inv, n.Pos, "%s %s does not resolve from package %s: %v", what, n.Short(), r.Pass.Pkg.Path(), err)
+}
 
 // Funcs resolves a list of names, reporting each that does not resolve.
 func (r *Rule) Funcs(inv *invariants.Invariant, what string, names []invariants.Name) ([]*types.Func, bool) {
@@ -167,7 +205,7 @@ func (r *Rule) Report(inv *invariants.Invariant, rng analysis.Range, format stri
 // itself is wrong or stale.
 func (r *Rule) Unverifiable(inv *invariants.Invariant, at invariants.Pos, format string, args ...any) {
 	pos := r.Conf.Pos(at)
-	r.emit(inv, pos, pos, "cannot verify: "+fmt.Sprintf(format, args...))
+	r.emit(inv, pos, pos, core.CannotVerify(format, args...))
 }
 
 func (r *Rule) emit(inv *invariants.Invariant, pos, end token.Pos, msg string) {
@@ -176,21 +214,12 @@ func (r *Rule) emit(inv *invariants.Invariant, pos, end token.Pos, msg string) {
 		End:      end,
 		Category: inv.ID,
 		URL:      inv.Ref,
-		Message:  Message(inv, msg),
+		Message:  core.Message(inv, msg),
 	}
 	if decl := r.Conf.Pos(inv.Pos); decl.IsValid() && decl != pos {
 		d.Related = []analysis.RelatedInformation{{Pos: decl, Message: "invariant " + inv.ID + " is declared here"}}
 	}
 	r.Pass.Report(d)
-}
-
-// Message formats a finding: the invariant id first, the why last.
-func Message(inv *invariants.Invariant, msg string) string {
-	why := "why: " + inv.Why
-	if inv.Ref != "" {
-		why += "; see " + inv.Ref
-	}
-	return fmt.Sprintf("invariant %s: %s (%s)", inv.ID, msg, why)
 }
 
 // FuncName is the short name of a function for messages: pkg.F or
@@ -212,3 +241,21 @@ func (p At) Pos() token.Pos { return token.Pos(p) }
 
 // End returns the position.
 func (p At) End() token.Pos { return token.Pos(p) }
+
+// For returns the reporter of one invariant, for the kinds' verdicts: a
+// site is an analysis.Range (an ast.Node, or At).
+func (r *Rule) For(inv *invariants.Invariant) core.Reporter { return reporter{r, inv} }
+
+// reporter is core.Reporter over a pass.
+type reporter struct {
+	r   *Rule
+	inv *invariants.Invariant
+}
+
+func (rp reporter) Report(at core.Site, format string, args ...any) {
+	rp.r.Report(rp.inv, at.(analysis.Range), format, args...)
+}
+
+func (rp reporter) Line(at core.Site) int {
+	return rp.r.Pass.Fset.Position(at.(analysis.Range).Pos()).Line
+}

@@ -1,6 +1,7 @@
 package cfamily
 
 import (
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
@@ -10,13 +11,13 @@ import (
 func exits(f *syntax.File, fn *model.Func, c *model.Config) ([]*syntax.Node, bool) {
 	var out []*syntax.Node
 	w := newWalker(f, fn.Body, c)
-	w.onStmt = func(n *syntax.Node, s state) {
-		if n.Kind != "return_statement" || s.dead != "" || w.inLambda > 0 {
+	w.onStmt = func(n *syntax.Node, s core.Liveness) {
+		if n.Kind != "return_statement" || s.Dead != "" || w.inLambda > 0 {
 			return
 		}
 		out = append(out, n)
 	}
-	term := w.stmt(fn.Body, state{})
+	term := w.stmt(fn.Body, core.Liveness{})
 	return out, !term
 }
 

@@ -1,6 +1,7 @@
 package cfamily
 
 import (
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
@@ -141,7 +142,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		}
 	}
 	mark(fn.Body.Children)
-	w.onStmt = func(n *syntax.Node, s state) {
+	w.onStmt = func(n *syntax.Node, s core.Liveness) {
 		if isPreproc(n) {
 			return
 		}
@@ -149,32 +150,9 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		if g == nil {
 			g = guardTemporary(f, n)
 		}
-		switch {
-		case s.dead != "":
-			if g != nil {
-				g.NotHeld = "it never runs: " + s.dead
-				h.Other = append(h.Other, g)
-			}
-			return
-		case top[n] && g != nil && g.NotHeld == "":
-			h.Top = append(h.Top, model.Stmt{Node: n, Kind: model.GuardStmt, Guard: g})
-		case top[n]:
-			kind := model.Work
-			if noWork(f, n) {
-				kind = model.NoWork
-			}
-			h.Top = append(h.Top, model.Stmt{Node: n, Kind: kind})
-			if g != nil {
-				h.Other = append(h.Other, g)
-			}
-		case g != nil:
-			if g.NotHeld == "" {
-				g.NotHeld = "it is declared in a nested block and unlocks at the end of that block"
-			}
-			h.Other = append(h.Other, g)
-		}
+		h.Add(n, s, top[n], g, top[n] && s.Live() && core.DoesWork(step(f, n)))
 	}
-	w.stmt(fn.Body, state{})
+	w.stmt(fn.Body, core.Liveness{})
 	for _, call := range w.calls {
 		if !call.Live() || len(call.Callee) != 3 || call.Callee[2] != "unlock" || call.Callee[1] != "." {
 			continue
@@ -184,33 +162,38 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 	return h
 }
 
-// noWork reports whether a top-level statement may stand before the guard:
-// it declares without running code, or is empty.
-func noWork(f *syntax.File, n *syntax.Node) bool {
+// step describes a top-level statement for core.DoesWork: the C family's
+// half of the one definition of work.
+func step(f *syntax.File, n *syntax.Node) core.Step {
 	switch n.Kind {
-	case "compound_statement":
-		return len(n.NamedChildren()) == 0
-	case "type_definition", "alias_declaration", "using_declaration", "static_assert_declaration",
-		"namespace_alias_definition", "empty_statement":
-		return true
-	case "expression_statement":
-		return len(n.NamedChildren()) == 0
+	case "compound_statement", "expression_statement":
+		if len(n.NamedChildren()) == 0 {
+			return core.Step{Kind: core.Empty}
+		}
+	case "empty_statement":
+		return core.Step{Kind: core.Empty}
+	case "type_definition", "alias_declaration", "using_declaration", "static_assert_declaration", "namespace_alias_definition":
+		return core.Step{Kind: core.Declaration}
 	case "declaration":
+		st := core.Step{Kind: core.Declaration}
 		for _, d := range n.ChildrenOf("declarator") {
 			if d.Kind != "init_declarator" {
 				continue
 			}
-			v := d.Child("value")
-			if v == nil {
-				continue
-			}
-			switch v.Kind {
-			case "number_literal", "string_literal", "char_literal", "true", "false", "null", "nullptr":
-			default:
-				return false
+			if v := d.Child("value"); v != nil {
+				st.Values = append(st.Values, initValue(v))
 			}
 		}
-		return true
+		return st
 	}
-	return false
+	return core.Step{Kind: core.Other}
+}
+
+// initValue describes what computing an initialiser involves.
+func initValue(v *syntax.Node) core.Value {
+	switch v.Kind {
+	case "number_literal", "string_literal", "char_literal", "true", "false", "null", "nullptr":
+		return core.Constant
+	}
+	return core.Computed
 }

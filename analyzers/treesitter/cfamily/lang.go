@@ -3,6 +3,7 @@ package cfamily
 import (
 	"fmt"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
@@ -18,7 +19,7 @@ func (l Language) Functions(f *syntax.File, c *model.Config) []*model.Func { ret
 // Calls implements model.Language.
 func (l Language) Calls(f *syntax.File, fn *model.Func, c *model.Config) []model.Call {
 	w := newWalker(f, fn.Body, c)
-	w.stmt(fn.Body, state{})
+	w.stmt(fn.Body, core.Liveness{})
 	return w.calls
 }
 

@@ -4,27 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
-
-// state is what the walker knows about the code it is in.
-type state struct {
-	// dead says why the code never runs, or is "".
-	dead string
-	// mayRun marks code in a lambda that is never called here: it does
-	// not run as part of the function, but it might run later.
-	mayRun bool
-}
-
-// deadBecause returns the state for code that never runs for the given
-// reason; the outermost reason wins, since it is the one a reader fixes.
-func (s state) deadBecause(why string) state {
-	if s.dead != "" {
-		return s
-	}
-	return state{dead: why}
-}
 
 // walker visits a function body in execution order and records every call
 // with its liveness.
@@ -36,7 +19,7 @@ type walker struct {
 	// that a lambda bound to one of them counts as run.
 	called map[string]bool
 	// onStmt, when set, sees every statement with its state.
-	onStmt func(n *syntax.Node, s state)
+	onStmt func(n *syntax.Node, s core.Liveness)
 	// inLambda counts the lambdas around the code being walked, so that
 	// a return there is known to be the lambda's without a climb to the
 	// body for each one.
@@ -45,21 +28,12 @@ type walker struct {
 
 // newWalker prepares a walker for a body, with the local names it calls.
 func newWalker(f *syntax.File, body *syntax.Node, c *model.Config) *walker {
-	w := &walker{f: f, c: c, called: map[string]bool{}}
-	syntax.Walk(body, func(n *syntax.Node) bool {
-		if n.Kind == "call_expression" {
-			if fn := n.Child("function"); fn != nil && fn.Kind == "identifier" {
-				w.called[f.Text(fn)] = true
-			}
-		}
-		return true
-	})
-	return w
+	return &walker{f: f, c: c, called: f.CalledNames(body)}
 }
 
 // stmts walks a statement list and reports whether it always ends in a
 // terminating statement. Statements after one are dead, up to a label.
-func (w *walker) stmts(items []*syntax.Node, s state) bool {
+func (w *walker) stmts(items []*syntax.Node, s core.Liveness) bool {
 	var term *syntax.Node
 	for _, n := range items {
 		if syntax.IsComment(n) || !n.Named {
@@ -70,7 +44,7 @@ func (w *walker) stmts(items []*syntax.Node, s state) bool {
 		case n.Kind == "labeled_statement" || n.Kind == "case_statement":
 			term = nil
 		case term != nil:
-			cur = s.deadBecause(fmt.Sprintf("after the %s at line %d, which never falls through", terminatorName(w.f, term), w.f.Position(term.Start).Line))
+			cur = s.Because(fmt.Sprintf("after the %s at line %d, which never falls through", terminatorName(w.f, term), w.f.Position(term.Start).Line))
 		}
 		if w.stmt(n, cur) && term == nil {
 			term = n
@@ -80,7 +54,7 @@ func (w *walker) stmts(items []*syntax.Node, s state) bool {
 }
 
 // stmt walks one statement and reports whether it never falls through.
-func (w *walker) stmt(n *syntax.Node, s state) bool {
+func (w *walker) stmt(n *syntax.Node, s core.Liveness) bool {
 	if w.onStmt != nil {
 		w.onStmt(n, s)
 	}
@@ -101,7 +75,7 @@ func (w *walker) stmt(n *syntax.Node, s state) bool {
 		}
 		bs := s
 		if cond != nil && constBool(w.f, cond) == no {
-			bs = s.deadBecause("in a loop whose condition is constant false")
+			bs = s.Because("in a loop whose condition is constant false")
 		}
 		if body := n.Child("body"); body != nil {
 			w.stmt(body, bs)
@@ -127,7 +101,7 @@ func (w *walker) stmt(n *syntax.Node, s state) bool {
 		for _, b := range branches(w.f, n, w.c) {
 			bs := s
 			if b.live == no {
-				bs = s.deadBecause("in `" + directiveText(w.f, b.directive) + "`, which is not compiled")
+				bs = s.Because("in `" + directiveText(w.f, b.directive) + "`, which is not compiled")
 			}
 			w.stmts(b.items, bs)
 		}
@@ -141,7 +115,7 @@ func (w *walker) stmt(n *syntax.Node, s state) bool {
 
 // ifStmt walks an if statement, with constant conditions folded, and
 // reports whether neither arm falls through.
-func (w *walker) ifStmt(n *syntax.Node, s state) bool {
+func (w *walker) ifStmt(n *syntax.Node, s core.Liveness) bool {
 	cond := n.Child("condition")
 	w.expr(cond, s)
 	v := constBool(w.f, cond)
@@ -154,9 +128,9 @@ func (w *walker) ifStmt(n *syntax.Node, s state) bool {
 	cs, as := s, s
 	switch v {
 	case no:
-		cs = s.deadBecause("in a branch under a constant false condition")
+		cs = s.Because("in a branch under a constant false condition")
 	case yes:
-		as = s.deadBecause("in the else of a constant true condition")
+		as = s.Because("in the else of a constant true condition")
 	}
 	ct := cons != nil && w.stmt(cons, cs)
 	at := alt != nil && w.stmt(alt, as)
@@ -170,7 +144,7 @@ func (w *walker) ifStmt(n *syntax.Node, s state) bool {
 }
 
 // expr walks an expression (or any node) and records its calls.
-func (w *walker) expr(n *syntax.Node, s state) {
+func (w *walker) expr(n *syntax.Node, s core.Liveness) {
 	switch n.Kind {
 	case "call_expression":
 		w.call(n, s)
@@ -194,7 +168,7 @@ func (w *walker) expr(n *syntax.Node, s state) {
 }
 
 // children walks the named children of n as expressions.
-func (w *walker) children(n *syntax.Node, s state) {
+func (w *walker) children(n *syntax.Node, s core.Liveness) {
 	for _, ch := range n.Children {
 		if ch.Named && !syntax.IsComment(ch) {
 			w.expr(ch, s)
@@ -204,9 +178,9 @@ func (w *walker) children(n *syntax.Node, s state) {
 
 // call records a call and walks its callee and arguments; a lambda called
 // in place runs.
-func (w *walker) call(n *syntax.Node, s state) {
+func (w *walker) call(n *syntax.Node, s core.Liveness) {
 	fn := n.Child("function")
-	c := model.Call{Node: n, Tokens: w.f.Tokens(n), Dead: s.dead, MayRun: s.mayRun}
+	c := model.Call{Node: n, Tokens: w.f.Tokens(n), Liveness: s}
 	if fn != nil {
 		c.Callee = w.f.Tokens(fn)
 	}
@@ -224,10 +198,10 @@ func (w *walker) call(n *syntax.Node, s state) {
 
 // lambda walks a lambda's body: live when it is called in place or bound
 // to a local that the body calls, otherwise code that might run later.
-func (w *walker) lambda(n *syntax.Node, s state, calledInPlace bool) {
+func (w *walker) lambda(n *syntax.Node, s core.Liveness, calledInPlace bool) {
 	ls := s
-	if !calledInPlace && !w.boundAndCalled(n) && s.dead == "" {
-		ls = state{dead: "in a lambda that is never called here", mayRun: true}
+	if !calledInPlace && !w.boundAndCalled(n) && s.Dead == "" {
+		ls = core.Liveness{Dead: "in a lambda that is never called here", Maybe: true}
 	}
 	w.inLambda++
 	for _, ch := range n.Children {

@@ -1,6 +1,7 @@
 package cfamily
 
 import (
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
@@ -14,10 +15,10 @@ var mutators = map[string]bool{"reset": true, "release": true, "swap": true}
 // x is; a bare `field` counts in the methods of typ, where it means
 // this->field.
 func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) []model.Write {
-	states := map[*syntax.Node]state{}
+	states := map[*syntax.Node]core.Liveness{}
 	w := newWalker(f, fn.Body, c)
-	w.onStmt = func(n *syntax.Node, s state) { states[n] = s }
-	w.stmt(fn.Body, state{})
+	w.onStmt = func(n *syntax.Node, s core.Liveness) { states[n] = s }
+	w.stmt(fn.Body, core.Liveness{})
 	method := len(fn.Path) >= 2 && fn.Path[len(fn.Path)-2] == typ
 	isField := func(n *syntax.Node) bool {
 		for n != nil && n.Kind == "parenthesized_expression" && len(n.NamedChildren()) == 1 {
@@ -38,10 +39,9 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 	// A write takes the state of the nearest statement around it. The
 	// walk below hands each node the state of its nearest statement, so
 	// that no write climbs the tree to find it.
-	around := map[*syntax.Node]state{}
+	around := map[*syntax.Node]core.Liveness{}
 	add := func(n *syntax.Node) {
-		s := around[n]
-		out = append(out, model.Write{Node: n, Dead: s.dead, MayRun: s.mayRun})
+		out = append(out, model.Write{Node: n, Liveness: around[n]})
 	}
 	// A constructor's member initialiser writes the field.
 	if method && fn.Path[len(fn.Path)-1] == typ {

@@ -6,6 +6,7 @@
 package model
 
 import (
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -71,16 +72,10 @@ type Call struct {
 	// Inner is the token tree of a Rust macro invocation, whose calls the
 	// grammar does not parse: `assert!(enc.retain())`.
 	Inner []string
-	// Dead says why the call never runs when the function runs ("in a
-	// branch under a constant false condition"), or is "" when it runs.
-	Dead string
-	// MayRun is set for a call that is not shown to run but might: inside
-	// a lambda or closure that is never called here. Dead explains it.
-	MayRun bool
+	// Liveness says whether the call runs when the function runs; a call
+	// inside a lambda or closure never called here may still run later.
+	core.Liveness
 }
-
-// Live reports whether the call runs when the function runs.
-func (c *Call) Live() bool { return c.Dead == "" }
 
 // StmtKind classifies a top-level statement of a body for the hold rule.
 type StmtKind int
@@ -161,8 +156,49 @@ type Language interface {
 // Write is one write of a field, with its liveness as for calls.
 type Write struct {
 	Node *syntax.Node
-	// Dead says why the write never runs, or is "".
-	Dead string
-	// MayRun is set for a write in a lambda or closure never called here.
-	MayRun bool
+	// Liveness says whether the write runs; a write in a lambda or
+	// closure never called here may still run later.
+	core.Liveness
+}
+
+// Locks reports whether the guard locks the lock a pattern names.
+func (g *Guard) Locks(pattern []string) bool {
+	for _, l := range g.Lock {
+		if MatchLock(l, pattern) {
+			return true
+		}
+	}
+	return false
+}
+
+// Add records one statement of a body for the hold rule: s is its
+// liveness, top says whether it is a statement of the body's outermost
+// block, g is the guard it declares (or nil) and work whether it does
+// work (core.DoesWork). A guard counts for the body only as a live
+// statement of the outermost block that holds its lock; every other guard
+// is recorded with why it does not.
+func (h *Hold) Add(n *syntax.Node, s core.Liveness, top bool, g *Guard, work bool) {
+	switch {
+	case !s.Live():
+		if g != nil {
+			g.NotHeld = "it never runs: " + s.Dead
+			h.Other = append(h.Other, g)
+		}
+	case top && g != nil && g.NotHeld == "":
+		h.Top = append(h.Top, Stmt{Node: n, Kind: GuardStmt, Guard: g})
+	case top:
+		kind := NoWork
+		if work {
+			kind = Work
+		}
+		h.Top = append(h.Top, Stmt{Node: n, Kind: kind})
+		if g != nil {
+			h.Other = append(h.Other, g)
+		}
+	case g != nil:
+		if g.NotHeld == "" {
+			g.NotHeld = "it is declared in a nested block and released at the end of that block"
+		}
+		h.Other = append(h.Other, g)
+	}
 }

@@ -1,6 +1,7 @@
 package rustlang
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
@@ -140,12 +141,7 @@ func (p *cfgParser) predicate() bool {
 		want = p.next()
 	}
 	p.next()
-	for _, v := range vals {
-		if v == want {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(vals, want)
 }
 
 // attrsBefore returns the attribute items directly before sib[at] among

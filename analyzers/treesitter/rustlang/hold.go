@@ -3,6 +3,7 @@ package rustlang
 import (
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
@@ -58,7 +59,7 @@ func lockCall(f *syntax.File, e *syntax.Node) *model.Guard {
 func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 	h := &model.Hold{}
 	w := newWalker(f, fn.Body, c)
-	w.onStmt = func(n *syntax.Node, s state) {
+	w.onStmt = func(n *syntax.Node, s core.Liveness) {
 		top := n.Parent == fn.Body
 		var g *model.Guard
 		switch n.Kind {
@@ -83,31 +84,9 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 				}
 			}
 		}
-		switch {
-		case s.dead != "":
-			if g != nil {
-				g.NotHeld = "it never runs: " + s.dead
-				h.Other = append(h.Other, g)
-			}
-		case top && g != nil && g.NotHeld == "":
-			h.Top = append(h.Top, model.Stmt{Node: n, Kind: model.GuardStmt, Guard: g})
-		case top:
-			kind := model.Work
-			if noWork(f, n) {
-				kind = model.NoWork
-			}
-			h.Top = append(h.Top, model.Stmt{Node: n, Kind: kind})
-			if g != nil {
-				h.Other = append(h.Other, g)
-			}
-		case g != nil:
-			if g.NotHeld == "" {
-				g.NotHeld = "it is bound in a nested block and dropped at the end of that block"
-			}
-			h.Other = append(h.Other, g)
-		}
+		h.Add(n, s, top, g, top && s.Live() && core.DoesWork(step(n)))
 	}
-	w.block(fn.Body, state{})
+	w.block(fn.Body, core.Liveness{})
 	for _, call := range w.calls {
 		if !call.Live() || call.Node.Kind != "call_expression" {
 			continue
@@ -128,23 +107,29 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 	return h
 }
 
-// noWork reports whether a top-level statement may stand before the
-// guard: an item, an empty statement, a let without a value or with a
-// literal.
-func noWork(f *syntax.File, n *syntax.Node) bool {
-	if isItem(n) || n.Kind == "empty_statement" {
-		return true
+// step describes a top-level statement for core.DoesWork: Rust's half of
+// the one definition of work.
+func step(n *syntax.Node) core.Step {
+	switch {
+	case n.Kind == "empty_statement":
+		return core.Step{Kind: core.Empty}
+	case isItem(n):
+		return core.Step{Kind: core.Declaration}
+	case n.Kind == "let_declaration":
+		st := core.Step{Kind: core.Declaration}
+		if v := n.Child("value"); v != nil {
+			st.Values = []core.Value{letValue(v)}
+		}
+		return st
 	}
-	if n.Kind != "let_declaration" {
-		return false
-	}
-	v := n.Child("value")
-	if v == nil {
-		return true
-	}
+	return core.Step{Kind: core.Other}
+}
+
+// letValue describes what computing a let's value involves.
+func letValue(v *syntax.Node) core.Value {
 	switch v.Kind {
 	case "integer_literal", "float_literal", "string_literal", "boolean_literal", "char_literal", "raw_string_literal":
-		return true
+		return core.Constant
 	}
-	return false
+	return core.Computed
 }

@@ -3,6 +3,7 @@ package rustlang
 import (
 	"fmt"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
@@ -16,7 +17,7 @@ func (Language) Functions(f *syntax.File, c *model.Config) []*model.Func { retur
 // Calls implements model.Language.
 func (Language) Calls(f *syntax.File, fn *model.Func, c *model.Config) []model.Call {
 	w := newWalker(f, fn.Body, c)
-	w.block(fn.Body, state{})
+	w.block(fn.Body, core.Liveness{})
 	return w.calls
 }
 

@@ -4,26 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
-
-// state is what the walker knows about the code it is in.
-type state struct {
-	// dead says why the code never runs, or is "".
-	dead string
-	// mayRun marks code in a closure that is never called here.
-	mayRun bool
-}
-
-// deadBecause returns the state for code that never runs for why; the
-// outermost reason wins.
-func (s state) deadBecause(why string) state {
-	if s.dead != "" {
-		return s
-	}
-	return state{dead: why}
-}
 
 // walker visits a body in execution order and records every call and
 // macro invocation with its liveness.
@@ -32,27 +16,18 @@ type walker struct {
 	c      *model.Config
 	calls  []model.Call
 	called map[string]bool // local names called as name(...)
-	onStmt func(n *syntax.Node, s state)
+	onStmt func(n *syntax.Node, s core.Liveness)
 }
 
 // newWalker prepares a walker for a body, with the local names it calls.
 func newWalker(f *syntax.File, body *syntax.Node, c *model.Config) *walker {
-	w := &walker{f: f, c: c, called: map[string]bool{}}
-	syntax.Walk(body, func(n *syntax.Node) bool {
-		if n.Kind == "call_expression" {
-			if fn := n.Child("function"); fn != nil && fn.Kind == "identifier" {
-				w.called[f.Text(fn)] = true
-			}
-		}
-		return true
-	})
-	return w
+	return &walker{f: f, c: c, called: f.CalledNames(body)}
 }
 
 // block walks a block's statements and reports whether it never falls
 // through. Code after a diverging statement is dead; a statement under a
 // cfg that does not hold is dead.
-func (w *walker) block(n *syntax.Node, s state) bool {
+func (w *walker) block(n *syntax.Node, s core.Liveness) bool {
 	var term *syntax.Node
 	for i, ch := range n.Children {
 		if !ch.Named || syntax.IsComment(ch) || ch.Kind == "attribute_item" {
@@ -60,10 +35,10 @@ func (w *walker) block(n *syntax.Node, s state) bool {
 		}
 		cur := s
 		if term != nil {
-			cur = s.deadBecause(fmt.Sprintf("after the %s at line %d, which never falls through", divergeName(w.f, term), w.f.Position(term.Start).Line))
+			cur = s.Because(fmt.Sprintf("after the %s at line %d, which never falls through", divergeName(w.f, term), w.f.Position(term.Start).Line))
 		}
 		if ok, attr := cfgEnabled(w.f, attrsBefore(n.Children, i), w.c); !ok {
-			cur = cur.deadBecause("under `" + cfgText(w.f, attr) + "`, which does not hold")
+			cur = cur.Because("under `" + cfgText(w.f, attr) + "`, which does not hold")
 		}
 		if w.stmt(ch, cur) && term == nil {
 			term = ch
@@ -74,7 +49,7 @@ func (w *walker) block(n *syntax.Node, s state) bool {
 
 // stmt walks one statement or tail expression; it reports whether it
 // diverges.
-func (w *walker) stmt(n *syntax.Node, s state) bool {
+func (w *walker) stmt(n *syntax.Node, s core.Liveness) bool {
 	if w.onStmt != nil {
 		w.onStmt(n, s)
 	}
@@ -98,7 +73,7 @@ func isItem(n *syntax.Node) bool {
 }
 
 // expr walks an expression and records its calls.
-func (w *walker) expr(n *syntax.Node, s state) {
+func (w *walker) expr(n *syntax.Node, s core.Liveness) {
 	switch {
 	case isItem(n):
 		return
@@ -113,7 +88,7 @@ func (w *walker) expr(n *syntax.Node, s state) {
 		w.expr(cond, s)
 		bs := s
 		if constBool(w.f, cond) == "false" {
-			bs = s.deadBecause("in a loop whose condition is constant false")
+			bs = s.Because("in a loop whose condition is constant false")
 		}
 		if body := n.Child("body"); body != nil {
 			w.expr(body, bs)
@@ -123,7 +98,7 @@ func (w *walker) expr(n *syntax.Node, s state) {
 		w.call(n, s)
 		return
 	case n.Kind == "macro_invocation":
-		c := model.Call{Node: n, Tokens: w.f.Tokens(n), Dead: s.dead, MayRun: s.mayRun}
+		c := model.Call{Node: n, Tokens: w.f.Tokens(n), Liveness: s}
 		if m := n.Child("macro"); m != nil {
 			c.Callee = append(w.f.Tokens(m), "!")
 		}
@@ -142,7 +117,7 @@ func (w *walker) expr(n *syntax.Node, s state) {
 }
 
 // children walks the named children of n.
-func (w *walker) children(n *syntax.Node, s state) {
+func (w *walker) children(n *syntax.Node, s core.Liveness) {
 	for _, ch := range n.Children {
 		if ch.Named && !syntax.IsComment(ch) {
 			w.expr(ch, s)
@@ -151,16 +126,16 @@ func (w *walker) children(n *syntax.Node, s state) {
 }
 
 // ifExpr walks an if expression, with constant conditions folded.
-func (w *walker) ifExpr(n *syntax.Node, s state) {
+func (w *walker) ifExpr(n *syntax.Node, s core.Liveness) {
 	cond := n.Child("condition")
 	w.expr(cond, s)
 	v := constBool(w.f, cond)
 	cs, as := s, s
 	switch v {
 	case "false":
-		cs = s.deadBecause("in a branch under a constant false condition")
+		cs = s.Because("in a branch under a constant false condition")
 	case "true":
-		as = s.deadBecause("in the else of a constant true condition")
+		as = s.Because("in the else of a constant true condition")
 	}
 	if cons := n.Child("consequence"); cons != nil {
 		w.expr(cons, cs)
@@ -172,9 +147,9 @@ func (w *walker) ifExpr(n *syntax.Node, s state) {
 
 // call records a call and walks its callee and arguments; a closure
 // called in place runs.
-func (w *walker) call(n *syntax.Node, s state) {
+func (w *walker) call(n *syntax.Node, s core.Liveness) {
 	fn := n.Child("function")
-	c := model.Call{Node: n, Tokens: w.f.Tokens(n), Dead: s.dead, MayRun: s.mayRun}
+	c := model.Call{Node: n, Tokens: w.f.Tokens(n), Liveness: s}
 	if fn != nil {
 		c.Callee = w.f.Tokens(fn)
 	}
@@ -201,10 +176,10 @@ func (w *walker) call(n *syntax.Node, s state) {
 // closure walks a closure's body: live when called in place or bound by
 // `let f = || ...;` to a name the body calls, otherwise code that might
 // run later (stored, returned, passed on).
-func (w *walker) closure(n *syntax.Node, s state, calledInPlace bool) {
+func (w *walker) closure(n *syntax.Node, s core.Liveness, calledInPlace bool) {
 	ls := s
-	if !calledInPlace && !w.boundAndCalled(n) && s.dead == "" {
-		ls = state{dead: "in a closure that is never called here", mayRun: true}
+	if !calledInPlace && !w.boundAndCalled(n) && s.Dead == "" {
+		ls = core.Liveness{Dead: "in a closure that is never called here", Maybe: true}
 	}
 	if body := n.Child("body"); body != nil {
 		w.expr(body, ls)

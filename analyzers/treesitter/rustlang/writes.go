@@ -1,6 +1,7 @@
 package rustlang
 
 import (
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
@@ -17,10 +18,10 @@ var mutators = map[string]bool{
 // v }` literal. The receiver's type is not known on a syntax tree, so
 // `x.field` counts whatever x is.
 func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) []model.Write {
-	states := map[*syntax.Node]state{}
+	states := map[*syntax.Node]core.Liveness{}
 	w := newWalker(f, fn.Body, c)
-	w.onStmt = func(n *syntax.Node, s state) { states[n] = s }
-	w.block(fn.Body, state{})
+	w.onStmt = func(n *syntax.Node, s core.Liveness) { states[n] = s }
+	w.block(fn.Body, core.Liveness{})
 	var out []model.Write
 	isField := func(n *syntax.Node) bool {
 		for n != nil && n.Kind == "parenthesized_expression" && len(n.NamedChildren()) == 1 {
@@ -37,17 +38,16 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 	// a bare expression holds no statement of its own. The walk below
 	// hands each node the state of the nearest of the two, so that no
 	// write climbs the tree to find it.
-	around := map[*syntax.Node]state{}
+	around := map[*syntax.Node]core.Liveness{}
 	add := func(n *syntax.Node) {
-		s := around[n]
-		out = append(out, model.Write{Node: n, Dead: s.dead, MayRun: s.mayRun})
+		out = append(out, model.Write{Node: n, Liveness: around[n]})
 	}
 	syntax.Walk(fn.Body, func(n *syntax.Node) bool {
 		if n != fn.Body && isItem(n) {
 			return false // another function's code
 		}
 		if n.Kind == "closure_expression" && !w.boundAndCalled(n) && !calledInPlace(n) {
-			around[n] = state{dead: "in a closure that is never called here", mayRun: true}
+			around[n] = core.Liveness{Dead: "in a closure that is never called here", Maybe: true}
 		} else if s, ok := states[n]; ok {
 			around[n] = s
 		} else if n.Parent != nil {

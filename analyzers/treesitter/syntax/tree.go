@@ -243,3 +243,24 @@ func IsComment(n *Node) bool {
 	}
 	return false
 }
+
+// CalledNames returns the names that calls under n call directly
+// (`f(...)` with f an identifier), so that a lambda or closure bound to a
+// local of that name can be known to run. The C family's and Rust's
+// grammars both write such a call as a call_expression whose function is
+// an identifier.
+func (f *File) CalledNames(n *Node) map[string]bool {
+	out := map[string]bool{}
+	stack := []*Node{n}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n.Kind == "call_expression" {
+			if fn := n.Child("function"); fn != nil && fn.Kind == "identifier" {
+				out[f.Text(fn)] = true
+			}
+		}
+		stack = append(stack, n.Children...)
+	}
+	return out
+}

@@ -79,7 +79,7 @@ void Registry::revert_nested_block() {
 }
 
 void Registry::revert_late() {
-  work();  // want cpp-hold "mu is not held here; gpu::detail::Registry::revert_late must hold it \(exclusive\) from before its first statement that does work to the end, and takes it only at line 83"
+  work();  // want cpp-hold "mu is not held here; gpu::detail::Registry::revert_late must hold it \(exclusive\) at every statement that does work, and takes it only at line 83"
   std::lock_guard<std::mutex> l(mu);
 }
 
@@ -92,7 +92,7 @@ void Registry::revert_if0_guard() {
 
 void Registry::revert_unlock() {
   std::unique_lock<std::mutex> l(mu);
-  l.unlock();  // want cpp-hold "mu is released here, but .* must hold it to the end: the statement at line 96 still does work"
+  l.unlock();  // want cpp-hold "mu is released here, but .* must hold it at every statement that does work: the statement at line 96 still does"
   work();
 }
 
@@ -101,7 +101,7 @@ void Registry::revert_defer_lock() {
   work();
 }
 
-void Registry::revert_other_mutex() {  // want cpp-hold "declares no guard of it"
+void Registry::revert_other_mutex() {  // want cpp-hold "and never acquires it"
   std::lock_guard<std::mutex> l(other);
   work();
 }

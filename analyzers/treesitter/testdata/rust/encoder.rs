@@ -148,14 +148,14 @@ impl CommandBuffer {
 
     pub fn revert_nested_block(&self) {
         {
-            let _g = self.mu.lock().unwrap();  // want rs-hold "bound in a nested block"
+            let _g = self.mu.lock().unwrap();  // want rs-hold "declared in a nested block"
         }
         work();
     }
 
     pub fn revert_drop_before_work(&self) {
         let g = self.mu.lock().unwrap();
-        drop(g);  // want rs-hold "mu is released here, but CommandBuffer::revert_drop_before_work must hold it to the end: the statement at line 159 still does work"
+        drop(g);  // want rs-hold "mu is released here, but CommandBuffer::revert_drop_before_work must hold it at every statement that does work: the statement at line 159 still does"
         work();
     }
 

@@ -12,18 +12,18 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
 	"github.com/guardlint/guardlint/cmd/guardlint/internal/prove"
 	"github.com/guardlint/guardlint/invariants"
 )
 
-// Exit codes of the standalone command.
+// Exit codes of the standalone command, as the driver defines them.
 const (
-	ExitClean    = 0 // every invariant holds
-	ExitFindings = 1 // findings, including invariants that cannot be verified
-	ExitConfig   = 2 // unusable configuration or command line
-	ExitFailure  = 3 // packages failed to load or type-check, or an analyzer failed
+	ExitClean    = driver.ExitClean
+	ExitFindings = driver.ExitFindings
+	ExitConfig   = driver.ExitConfig
+	ExitFailure  = driver.ExitFailure
 )
 
 // options are the parsed command line.
@@ -38,16 +38,14 @@ type options struct {
 	parseBudget time.Duration
 }
 
-func (o *options) engine() engine.Options {
-	return engine.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose, ParseBudget: o.parseBudget}
+func (o *options) engine() driver.Options {
+	return driver.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose, ParseBudget: o.parseBudget}
 }
 
 // Main runs the standalone command and returns its exit code.
 func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	if len(args) > 0 && args[0] == "prove" {
-		return prove.Main(args[1:], stdout, stderr, func(flagValue, dir string) ([]string, error) {
-			return configPaths(flagValue, getenv, dir)
-		})
+		return prove.Main(args[1:], stdout, stderr, getenv)
 	}
 	opts, err := parseFlags(args, stderr)
 	if err != nil {
@@ -56,19 +54,23 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 		}
 		return ExitConfig
 	}
-	paths, err := configPaths(opts.config, getenv, opts.dir)
+	paths, err := driver.ConfigPaths(driver.SplitList(opts.config), getenv, opts.dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardlint: %v\n", err)
 		return ExitConfig
 	}
-	set, err := invariants.Load(paths...)
+	set, err := driver.Load(paths...)
 	if err != nil {
-		printConfigError(stderr, err, opts.dir)
+		driver.PrintConfigError(stderr, err, opts.dir)
 		return ExitConfig
 	}
-	res, err := engine.Run(set, opts.engine())
+	res, err := driver.Run(set, opts.engine())
 	if err != nil {
-		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		// A name the packages leave ambiguous is an error of the invariants file.
+		driver.PrintConfigError(stderr, err, opts.dir)
+		if errors.As(err, new(invariants.ErrorList)) {
+			return ExitConfig
+		}
 		return ExitFailure
 	}
 	if err := writeFindings(stdout, opts, set, res); err != nil {
@@ -85,7 +87,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs := flag.NewFlagSet("guardlint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	opts := &options{}
-	fs.StringVar(&opts.config, "config", "", "comma-separated invariants files or directories (default: $"+EnvConfig+", else "+DefaultFile+" at the module root)")
+	fs.StringVar(&opts.config, "config", "", "comma-separated invariants files or directories (default: $"+driver.EnvConfig+", else "+driver.DefaultFile+" at the module root)")
 	fs.StringVar(&opts.dir, "C", "", "run as if started in `dir`")
 	fs.BoolVar(&opts.tests, "tests", false, "also analyse test files")
 	verbose := fs.Bool("v", false, "print the time of each phase to stderr")
@@ -128,17 +130,4 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		opts.patterns = []string{"./..."}
 	}
 	return opts, nil
-}
-
-// printConfigError prints loader errors one per line, with paths relative
-// to dir.
-func printConfigError(w io.Writer, err error, dir string) {
-	var list invariants.ErrorList
-	if errors.As(err, &list) {
-		for _, e := range list {
-			fmt.Fprintf(w, "%s:%d:%d: %s\n", engine.RelPath(dir, e.Pos.File), e.Pos.Line, e.Pos.Col, e.Msg)
-		}
-		return
-	}
-	fmt.Fprintf(w, "guardlint: %v\n", err)
 }

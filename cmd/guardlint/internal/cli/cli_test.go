@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,7 +28,7 @@ func TestFindings(t *testing.T) {
 	assert.Equal(t, ExitFindings, code)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 2, out)
-	assert.Equal(t, "guardlint.yaml:13:5: invariant gone: cannot verify: package example.com/dirty/q not found", lines[0])
+	assert.Equal(t, "guardlint.yaml:13:5: invariant gone: cannot verify: package example.com/dirty/q not found; closest: example.com/dirty/p (why: the package was renamed)", lines[0])
 	assert.Equal(t, "p/p.go:11:26: invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain, and contains no live call of it (why: the pool hands encoders out at +0; see https://example.com/adr/1)", lines[1])
 }
 
@@ -45,7 +46,7 @@ func TestConfigFlagAndEnv(t *testing.T) {
 	assert.Equal(t, ExitFindings, code)
 	assert.Contains(t, out, "cannot verify: no package that")
 	env := func(k string) string {
-		if k == EnvConfig {
+		if k == driver.EnvConfig {
 			return cfg
 		}
 		return ""
@@ -59,10 +60,26 @@ func TestBrokenConfig(t *testing.T) {
 	code, out, errOut := run(t, noEnv, "-C", "testdata/broken")
 	assert.Equal(t, ExitConfig, code)
 	assert.Empty(t, out)
-	assert.Equal(t, `guardlint.yaml:7:5: invariant: unknown key "severity" (allowed: id, why, ref, lang, package, files, all, defines, function, functions, field, call, hold, owns, forbid, order, requires)
-guardlint.yaml:11:5: invariant: unknown key "cal" (allowed: id, why, ref, lang, package, files, all, defines, function, functions, field, call, hold, owns, forbid, order, requires)
-guardlint.yaml:8:5: invariant a: no rule; want exactly one of call, forbid, hold, order, owns, requires
+	assert.Equal(t, `guardlint.yaml:7:5: invariant: unknown key "severity" (allowed: id, why, ref, lang, package, runs, files, all, defines, function, functions, field, call, hold, owns, forbid, order, requires)
+guardlint.yaml:11:5: invariant: unknown key "cal"; did you mean "call"? (allowed: id, why, ref, lang, package, runs, files, all, defines, function, functions, field, call, hold, owns, forbid, order, requires)
 `, errOut)
+}
+
+// dotted is the resolver's sample module, whose packages have dots in the
+// last element of their import paths.
+const dotted = "../../../../analyzers/resolve/testdata/dotted"
+
+// TestAmbiguousName checks that a name two packages of the run can hold
+// is an error of the invariants file: exit status 2, at its position.
+func TestAmbiguousName(t *testing.T) {
+	code, out, errOut := run(t, noEnv, "-C", dotted, "-config", "ambiguous.yaml", "./...")
+	assert.Equal(t, ExitConfig, code)
+	assert.Empty(t, out)
+	assert.Equal(t, `ambiguous.yaml:7:15: invariant ambiguous: target: name "example.com/dotted/a/b.c.X" is ambiguous: packages example.com/dotted/a/b and example.com/dotted/a/b.c both exist; write ("example.com/dotted/a/b".c).X or "example.com/dotted/a/b.c".X
+`, errOut)
+
+	code, out, errOut = run(t, noEnv, "-C", dotted, "./...")
+	assert.Equal(t, ExitClean, code, out+errOut)
 }
 
 func TestNoConfig(t *testing.T) {
@@ -112,7 +129,7 @@ func TestGoVet(t *testing.T) {
 		args := append([]string{"vet", "-vettool=" + bin}, extra...)
 		cmd := exec.Command("go", append(args, "./...")...)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=", EnvConfig+"=")
+		cmd.Env = append(os.Environ(), "GOFLAGS=", driver.EnvConfig+"=")
 		out, err := cmd.CombinedOutput()
 		code := 0
 		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
@@ -151,11 +168,37 @@ func TestGoVet(t *testing.T) {
 	// still finds the entry point two packages away from the operation.
 	req := exec.Command("go", "vet", "-vettool="+bin, "./app/")
 	req.Dir = "../../../../analyzers/requires/testdata/module" // the requires rule's sample module
-	req.Env = append(os.Environ(), "GOFLAGS=", EnvConfig+"=")
+	req.Env = append(os.Environ(), "GOFLAGS=", driver.EnvConfig+"=")
 	out, err = req.CombinedOutput()
 	require.Error(t, err, string(out))
 	assert.Contains(t, string(out), "app/app.go:5:16: invariant dispatch-locked: exported function app.Serve calls mid.Step without holding gpu.evalMu (exclusive), and nothing shows its callers hold it: app.Serve → mid.Step → mid.step → gpu.Encode")
 	assert.NotContains(t, string(out), "mid/mid.go", "a dependency's findings are not printed")
+
+	// Names with dots in the last element of their package path: each
+	// unit reads them against its package and imports. The invariants
+	// hold, the broken ones fire, and a name that a unit's imports can
+	// read two ways stops it.
+	code, got = vet(dotted)
+	assert.Equal(t, 0, code, got)
+	dirtyDotted, err := filepath.Abs(filepath.Join(dotted, "dirty.yaml"))
+	require.NoError(t, err)
+	code, got = vet(dotted, "-config="+dirtyDotted)
+	assert.NotEqual(t, 0, code, got)
+	assert.Contains(t, got, "codec.v2/codec.go:25:9: invariant no-marshal: codec.encodeLocked must not call yaml.Marshal")
+	assert.Contains(t, got, "gen/gen.go:56:10: invariant no-atomic-load: (*gen.Cache).Last must not call (*atomic.Pointer[T]).Load")
+	// app alone: api.v1, a dependency analysed for its facts only, reads
+	// the names too, or the requirement does not reach app.
+	req = exec.Command("go", "vet", "-vettool="+bin, "-config="+dirtyDotted, "./app/")
+	req.Dir = dotted
+	req.Env = append(os.Environ(), "GOFLAGS=", driver.EnvConfig+"=")
+	out, err = req.CombinedOutput()
+	require.Error(t, err, string(out))
+	assert.Contains(t, string(out), "app/app.go:8:12: invariant decode-under-mu: exported function app.Serve calls api.Step without holding codec.v2.mu (exclusive)")
+	ambiguous, err := filepath.Abs(filepath.Join(dotted, "ambiguous.yaml"))
+	require.NoError(t, err)
+	code, got = vet(dotted, "-config="+ambiguous)
+	assert.NotEqual(t, 0, code, got)
+	assert.Contains(t, got, "# example.com/dotted/a/both\nambiguous.yaml:7:15: invariant ambiguous: target: name \"example.com/dotted/a/b.c.X\" is ambiguous")
 
 	// The pitfalls docs/go-vet.md warns about. A -vettool that expands to
 	// nothing runs go vet's own analyzers, which pass on the reverted

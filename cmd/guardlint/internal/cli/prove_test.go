@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -17,7 +18,7 @@ func TestProveSubcommand(t *testing.T) {
 	assert.Contains(t, out, "3 invariants")
 
 	env := func(k string) string {
-		if k == EnvConfig {
+		if k == driver.EnvConfig {
 			return "weak.yaml"
 		}
 		return ""
@@ -28,7 +29,7 @@ func TestProveSubcommand(t *testing.T) {
 
 	code, out, errOut = run(t, noEnv, "prove", "-C", mod, "./...")
 	assert.Equal(t, ExitClean, code, errOut)
-	assert.Contains(t, out, "8 invariants", "guardlint.yaml at the module root")
+	assert.Contains(t, out, "9 invariants", "guardlint.yaml at the module root")
 
 	code, _, _ = run(t, noEnv, "prove", "-no-such-flag")
 	assert.Equal(t, ExitConfig, code)

@@ -6,8 +6,7 @@ import (
 	"io"
 	"runtime/debug"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/output"
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -34,13 +33,13 @@ func outputFormat(jsonOut, sarifOut bool) (string, error) {
 // writeFindings prints the findings of a run in the chosen format. The
 // machine-readable formats print one document even when nothing was
 // found, so that a consumer can tell "clean" from "did not run".
-func writeFindings(w io.Writer, opts *options, set *invariants.Set, res *engine.Result) error {
-	rep := output.Report{Root: output.RepoRoot(opts.dir), Set: set, Findings: res.Findings}
+func writeFindings(w io.Writer, opts *options, set *invariants.Set, res *driver.Result) error {
+	rep := driver.Report{Root: driver.RepoRoot(opts.dir), Set: set, Findings: res.Findings}
 	switch opts.format {
 	case formatJSON:
-		return output.JSON(w, rep)
+		return driver.JSON(w, rep)
 	case formatSARIF:
-		return output.SARIF(w, rep, version())
+		return driver.SARIF(w, rep, version())
 	}
 	for _, f := range res.Findings {
 		if _, err := fmt.Fprintln(w, f.Format(opts.dir)); err != nil {

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/output"
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -17,7 +17,7 @@ func repoRel(t *testing.T, p string) string {
 	t.Helper()
 	abs, err := filepath.Abs(p)
 	require.NoError(t, err)
-	rel, err := filepath.Rel(output.RepoRoot(filepath.Dir(abs)), abs)
+	rel, err := filepath.Rel(driver.RepoRoot(filepath.Dir(abs)), abs)
 	require.NoError(t, err)
 	return filepath.ToSlash(rel)
 }

@@ -4,11 +4,14 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/analyzers/guardconf"
-	"github.com/guardlint/guardlint/analyzers/suite"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis/unitchecker"
 )
@@ -32,7 +35,7 @@ func IsVet(args []string) bool {
 // Without it, $GUARDLINT_CONFIG and then guardlint.yaml at the root of
 // the module around the package directory are used.
 func Vet() {
-	flag.String("config", "", "comma-separated invariants files or directories (default: $"+EnvConfig+", else "+DefaultFile+" at the module root)")
+	flag.String("config", "", "comma-separated invariants files or directories (default: $"+driver.EnvConfig+", else "+driver.DefaultFile+" at the module root)")
 	args := os.Args[1:]
 	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
 		unit, err := readUnit(args[len(args)-1])
@@ -49,26 +52,38 @@ func Vet() {
 			if err != nil {
 				set = &invariants.Set{}
 			}
-			unitchecker.Main(suite.New(guardconf.Static(set))...)
+			unitchecker.Main(registry.Analyzers(guardconf.Static(set))...)
 		}
 		// Load the invariants before handing over to unitchecker: go vet
 		// prints a tool's stderr when it fails, but not an analyzer's
 		// error in -json mode, and a broken configuration must be seen.
 		set, err := loadForVet(args, unit.Dir)
+		if err == nil {
+			err = set.Resolve(unit.packages())
+		}
 		if err != nil {
-			printConfigError(os.Stderr, err, unit.Dir)
+			driver.PrintConfigError(os.Stderr, err, unit.Dir)
 			os.Exit(ExitFindings)
 		}
-		unitchecker.Main(suite.New(guardconf.Static(set))...)
+		unitchecker.Main(registry.Analyzers(guardconf.Static(set))...)
 	}
 	// Describing the tool: unitchecker does no analysis then.
-	unitchecker.Main(suite.New(func() (*invariants.Set, error) { return nil, errNoConfig })...)
+	unitchecker.Main(registry.Analyzers(func() (*invariants.Set, error) { return nil, driver.ErrNoConfig })...)
 }
 
 // unit is the part of go vet's per-package configuration guardlint reads.
 type unit struct {
 	Dir      string // the package directory
 	VetxOnly bool   // a dependency, analysed only for facts
+	// The package and its imports: the packages the invariants' names are
+	// read against in this unit.
+	ImportPath  string
+	PackageFile map[string]string // import path -> export data
+}
+
+// packages returns the import paths of the package and its imports.
+func (u *unit) packages() []string {
+	return append(slices.Collect(maps.Keys(u.PackageFile)), u.ImportPath)
 }
 
 func readUnit(path string) (*unit, error) {
@@ -97,9 +112,9 @@ func loadForVet(args []string, dir string) (*invariants.Set, error) {
 		}
 		config = value
 	}
-	paths, err := configPaths(config, os.Getenv, dir)
+	paths, err := driver.ConfigPaths(driver.SplitList(config), os.Getenv, dir)
 	if err != nil {
 		return nil, err
 	}
-	return invariants.Load(paths...)
+	return driver.Load(paths...)
 }

@@ -8,8 +8,11 @@ import (
 	"go/types"
 	"path/filepath"
 	"sort"
+	"strings"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/packages"
 )
@@ -17,28 +20,34 @@ import (
 // errVoid marks a mutant that does not parse or type-check.
 var errVoid = errors.New("void")
 
+// isVoid reports whether err says that a mutant is void.
+func isVoid(err error) bool { return errors.Is(err, errVoid) }
+
+// voidReason is a void error's message without its marker.
+func voidReason(err error) string { return strings.TrimPrefix(err.Error(), errVoid.Error()+": ") }
+
 // findings checks a mutant the fast way: only the mutated package is
 // parsed again (only the files the mutant changes or adds) and
 // type-checked against the dependencies' types from the first load, and
-// the suite runs over it. This is what engine.Run does with an overlay,
+// the suite runs over it. This is what driver.Run does with an overlay,
 // minus listing, loading and type-checking everything else again, which
 // the mutant cannot change: mutants only rewrite function bodies and add
 // unexported declarations, so importers of the package see the same API.
-func findings(set *invariants.Set, m *Mutant) ([]engine.Finding, error) {
-	p := m.pkg
-	files := make([]*ast.File, 0, len(p.pkg.Syntax)+1)
-	names := make([]string, 0, len(p.pkg.Syntax)+1)
+func findings(set *invariants.Set, m *mutate.Mutant) ([]core.Finding, error) {
+	p := m.Pkg
+	files := make([]*ast.File, 0, len(p.Pkg.Syntax)+1)
+	names := make([]string, 0, len(p.Pkg.Syntax)+1)
 	known := map[string]bool{}
 	parse := func(name string, data []byte) error {
-		f, err := parser.ParseFile(p.fset, name, data, parser.ParseComments|parser.SkipObjectResolution)
+		f, err := parser.ParseFile(p.Fset, name, data, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
 			return fmt.Errorf("%w: does not parse: %w", errVoid, err)
 		}
 		files, names = append(files, f), append(names, name)
 		return nil
 	}
-	for _, f := range p.pkg.Syntax {
-		name := p.fset.File(f.Pos()).Name()
+	for _, f := range p.Pkg.Syntax {
+		name := p.Fset.File(f.Pos()).Name()
 		known[name] = true
 		if data, ok := m.Files[name]; ok {
 			if err := parse(name, data); err != nil {
@@ -56,7 +65,7 @@ func findings(set *invariants.Set, m *Mutant) ([]engine.Finding, error) {
 	}
 	sort.Strings(added)
 	for _, name := range added {
-		if filepath.Dir(name) != p.dir {
+		if filepath.Dir(name) != p.Dir {
 			return nil, fmt.Errorf("%w: %s is outside the package directory", errVoid, name)
 		}
 		if err := parse(name, m.Files[name]); err != nil {
@@ -68,39 +77,39 @@ func findings(set *invariants.Set, m *Mutant) ([]engine.Finding, error) {
 		return nil, err
 	}
 	mutated := &packages.Package{
-		ID:              p.pkg.ID,
-		Name:            p.pkg.Name,
-		PkgPath:         p.pkg.PkgPath,
+		ID:              p.Pkg.ID,
+		Name:            p.Pkg.Name,
+		PkgPath:         p.Pkg.PkgPath,
 		GoFiles:         names,
 		CompiledGoFiles: names,
-		Fset:            p.fset,
+		Fset:            p.Fset,
 		Syntax:          files,
 		Types:           tpkg,
 		TypesInfo:       info,
-		TypesSizes:      p.pkg.TypesSizes,
-		Module:          p.pkg.Module,
-		Imports:         p.pkg.Imports,
+		TypesSizes:      p.Pkg.TypesSizes,
+		Module:          p.Pkg.Module,
+		Imports:         p.Pkg.Imports,
 	}
-	return engine.Analyze(set, mutated)
+	return driver.Analyze(set, mutated)
 }
 
 // typeCheck type-checks the files of a mutated package, importing the
 // dependencies the first load type-checked. A type error makes the mutant
 // void.
-func typeCheck(p *goPackage, files []*ast.File) (*types.Package, *types.Info, error) {
+func typeCheck(p *mutate.Package, files []*ast.File) (*types.Package, *types.Info, error) {
 	var errs []error
 	conf := types.Config{
 		Importer: importerFunc(func(path string) (*types.Package, error) {
-			if imp := p.pkg.Imports[path]; imp != nil && imp.Types != nil {
+			if imp := p.Pkg.Imports[path]; imp != nil && imp.Types != nil {
 				return imp.Types, nil
 			}
-			return nil, fmt.Errorf("package %s is not imported by %s", path, p.pkg.PkgPath)
+			return nil, fmt.Errorf("package %s is not imported by %s", path, p.Pkg.PkgPath)
 		}),
-		Sizes: p.pkg.TypesSizes,
+		Sizes: p.Pkg.TypesSizes,
 		Error: func(err error) { errs = append(errs, err) },
 	}
-	if p.pkg.Module != nil && p.pkg.Module.GoVersion != "" {
-		conf.GoVersion = "go" + p.pkg.Module.GoVersion
+	if p.Pkg.Module != nil && p.Pkg.Module.GoVersion != "" {
+		conf.GoVersion = "go" + p.Pkg.Module.GoVersion
 	}
 	info := &types.Info{
 		Types:        map[ast.Expr]types.TypeAndValue{},
@@ -112,7 +121,7 @@ func typeCheck(p *goPackage, files []*ast.File) (*types.Package, *types.Info, er
 		Selections:   map[*ast.SelectorExpr]*types.Selection{},
 		FileVersions: map[*ast.File]string{},
 	}
-	tpkg, _ := conf.Check(p.pkg.PkgPath, p.fset, files, info)
+	tpkg, _ := conf.Check(p.Pkg.PkgPath, p.Fset, files, info)
 	if len(errs) > 0 {
 		return nil, nil, fmt.Errorf("%w: does not compile: %w", errVoid, errs[0])
 	}
@@ -125,12 +134,12 @@ type importerFunc func(path string) (*types.Package, error)
 // Import implements types.Importer.
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
-// exactFindings checks a mutant through engine.Run with the mutant as an
+// exactFindings checks a mutant through driver.Run with the mutant as an
 // overlay: everything is listed, loaded and type-checked again, as the
 // command itself would on the mutated tree. It is the reference the fast
 // path is tested against, about a second per mutant.
-func exactFindings(set *invariants.Set, m *Mutant, opts Options) ([]engine.Finding, error) {
-	res, err := engine.Run(set, engine.Options{Dir: opts.Dir, Patterns: opts.Patterns, Overlay: m.Files})
+func exactFindings(set *invariants.Set, m *mutate.Mutant, opts Options) ([]core.Finding, error) {
+	res, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Overlay: m.Files})
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errVoid, err)
 	}
@@ -139,7 +148,7 @@ func exactFindings(set *invariants.Set, m *Mutant, opts Options) ([]engine.Findi
 
 // verdict decides a mutant from the findings on it: killed when the
 // mutated invariant itself fires inside the site.
-func verdict(m *Mutant, fs []engine.Finding) (Verdict, string) {
+func verdict(m *mutate.Mutant, fs []core.Finding) (Verdict, string) {
 	var elsewhere []string
 	for _, f := range fs {
 		if f.ID != m.Invariant.ID {

@@ -9,11 +9,12 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/guardlint/guardlint/invariants"
 )
 
 // apply writes a mutant's files into a copy and returns how to undo it.
-func apply(root, copyDir string, m *Mutant) (func() error, error) {
+func apply(root, copyDir string, m *mutate.Mutant) (func() error, error) {
 	type saved struct {
 		path string
 		data []byte

@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/live"
+	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -13,11 +16,11 @@ import (
 )
 
 // loaded is the packages that hold the targets of the run's invariants.
-type loaded map[string]*goPackage
+type loaded map[string]*mutate.Package
 
 // of returns the loaded packages an invariant's targets live in.
-func (l loaded) of(inv *invariants.Invariant) []*goPackage {
-	var out []*goPackage
+func (l loaded) of(inv *invariants.Invariant) []*mutate.Package {
+	var out []*mutate.Package
 	for _, path := range inv.Packages() {
 		if p := l[path]; p != nil {
 			out = append(out, p)
@@ -26,15 +29,23 @@ func (l loaded) of(inv *invariants.Invariant) []*goPackage {
 	return out
 }
 
-// load lists the packages of the patterns and loads, with syntax and
-// types, those that hold targets of Go invariants, once for all mutants.
-// The live-code analyzer runs over them so that generators mutate only
-// calls that run.
-func load(set *invariants.Set, opts Options) (loaded, error) {
-	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: opts.Dir}, opts.Patterns...)
+// list lists the packages of the patterns, with their dependencies, and
+// reads the invariants' names against them as driver.Run does, before
+// anything reads the names.
+func list(set *invariants.Set, opts Options) ([]*packages.Package, error) {
+	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Dir: opts.Dir}, opts.Patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("listing packages: %w", err)
 	}
+	var known []string
+	packages.Visit(listed, nil, func(p *packages.Package) { known = append(known, p.PkgPath) })
+	return listed, set.Resolve(known)
+}
+
+// load loads, with syntax and types, the listed packages that hold
+// targets of Go invariants, once for all mutants. The live-code analyzer
+// runs over them so that generators mutate only calls that run.
+func load(set *invariants.Set, listed []*packages.Package, opts Options) (loaded, error) {
 	inScope := map[string]bool{}
 	for _, p := range listed {
 		inScope[p.PkgPath] = true
@@ -73,9 +84,18 @@ func load(set *invariants.Set, opts Options) (loaded, error) {
 	if len(errs) > 0 {
 		return nil, errors.New("guardlint proves only code that type-checks:\n" + strings.Join(errs, "\n"))
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{live.Analyzer}, pkgs, nil)
+	// The live code the generators mutate is the analyzers' own, with the
+	// runners the invariants declare.
+	lv := live.For(guardconf.New(guardconf.Static(set)))
+	graph, err := checker.Analyze([]*analysis.Analyzer{lv}, driver.Graph(pkgs), nil)
 	if err != nil {
 		return nil, err
+	}
+	// The graph holds copies whose imports are cut to what the analysis
+	// needs; a mutant is type-checked against the package's own imports.
+	loaded := map[string]*packages.Package{}
+	for _, p := range pkgs {
+		loaded[p.ID] = p
 	}
 	for act := range graph.All() {
 		if !act.IsRoot {
@@ -84,7 +104,7 @@ func load(set *invariants.Set, opts Options) (loaded, error) {
 		if act.Err != nil {
 			return nil, act.Err
 		}
-		p, err := newGoPackage(act.Package, act.Result.(*live.Info))
+		p, err := mutate.NewPackage(loaded[act.Package.ID], act.Result.(*live.Info))
 		if err != nil {
 			return nil, err
 		}
@@ -94,32 +114,17 @@ func load(set *invariants.Set, opts Options) (loaded, error) {
 }
 
 // mutants generates the mutants of a Go invariant in every loaded package
-// its targets live in.
-func (l loaded) mutants(inv *invariants.Invariant) ([]*Mutant, []string) {
-	var ms []*Mutant
+// its targets live in, with the generators of its kind (mutate.Rule).
+func (l loaded) mutants(inv *invariants.Invariant) ([]*mutate.Mutant, []string) {
+	gen, ok := inv.Rule.(mutate.Rule)
+	if !ok {
+		return nil, nil
+	}
+	var ms []*mutate.Mutant
 	var vacuous []string
 	for _, p := range l.of(inv) {
-		ms = append(ms, p.mutants(inv)...)
-		vacuous = append(vacuous, p.vacuity(inv)...)
+		ms = append(ms, gen.Mutants(p, inv)...)
+		vacuous = append(vacuous, gen.Vacuity(p, inv)...)
 	}
 	return ms, vacuous
-}
-
-// mutants generates the mutants of an invariant in this package.
-func (p *goPackage) mutants(inv *invariants.Invariant) []*Mutant {
-	switch inv.Kind {
-	case invariants.KindCall:
-		return p.callMutants(inv)
-	case invariants.KindHold:
-		return p.holdMutants(inv)
-	case invariants.KindOwns:
-		return p.ownsMutants(inv)
-	case invariants.KindForbid:
-		return p.forbidMutants(inv)
-	case invariants.KindOrder:
-		return p.orderMutants(inv)
-	case invariants.KindRequires:
-		return p.requiresMutants(inv)
-	}
-	return nil
 }

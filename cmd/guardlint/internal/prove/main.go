@@ -9,24 +9,22 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/guardlint/guardlint/invariants"
+	"github.com/guardlint/guardlint/analyzers/driver"
 )
 
-// Exit codes, the same as the standalone command's.
+// Exit codes, the standalone command's: driver.ExitClean when every
+// invariant fired on every revert, driver.ExitFindings when a mutant
+// survived or an invariant fails, is vacuous or unproved.
 const (
-	exitProved   = 0 // every invariant fired on every revert
-	exitUnproved = 1 // a mutant survived, or an invariant fails, is vacuous or unproved
-	exitConfig   = 2 // unusable configuration or command line
-	exitFailure  = 3 // packages failed to load or type-check
+	exitProved   = driver.ExitClean
+	exitUnproved = driver.ExitFindings
+	exitConfig   = driver.ExitConfig
+	exitFailure  = driver.ExitFailure
 )
-
-// ConfigFunc finds the invariants files from the -config flag's value and
-// the directory the command runs in, as the standalone command does.
-type ConfigFunc func(flagValue, dir string) ([]string, error)
 
 // Main runs `guardlint prove` with the arguments after "prove" and returns
 // its exit code.
-func Main(args []string, stdout, stderr io.Writer, config ConfigFunc) int {
+func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("guardlint prove", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
@@ -40,6 +38,7 @@ func Main(args []string, stdout, stderr io.Writer, config ConfigFunc) int {
 	fs.StringVar(&opts.Dir, "C", "", "run as if started in `dir`")
 	fs.IntVar(&opts.Jobs, "jobs", 0, "mutants checked at once (default GOMAXPROCS)")
 	fs.BoolVar(&opts.Exact, "exact", false, "check each mutant with a full load of the packages (slow; the reference for the fast check)")
+	ops := fs.String("ops", "", "comma-separated reverts to make (the matrix's column names, e.g. lock-deleted,locked-late); default every one")
 	fs.BoolVar(&verbose, "v", false, "list every mutant with its verdict, and print phase times to stderr")
 	fs.StringVar(&show, "show", "", "print the mutated function of the mutant `NAME` (the names -v lists) and its verdict")
 	fs.StringVar(&tcfg.Command, "test", "", "also run `CMD` (through sh -c) on a copy of the module per mutant and report which mutants it detects")
@@ -68,15 +67,16 @@ func Main(args []string, stdout, stderr io.Writer, config ConfigFunc) int {
 		opts.Dir = abs
 	}
 	opts.Patterns = fs.Args()
+	opts.Ops = driver.SplitList(*ops)
 	if verbose {
 		opts.Verbose = stderr
 	}
-	paths, err := config(cfgFlag, opts.Dir)
+	paths, err := driver.ConfigPaths(driver.SplitList(cfgFlag), getenv, opts.Dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardlint prove: %v\n", err)
 		return exitConfig
 	}
-	set, err := invariants.Load(paths...)
+	set, err := driver.Load(paths...)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardlint prove: %v\n", err)
 		return exitConfig

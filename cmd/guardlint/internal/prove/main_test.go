@@ -9,10 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// configIn resolves -config relative to dir, as the command does.
-func configIn(flagValue, dir string) ([]string, error) {
-	return []string{filepath.Join(dir, flagValue)}, nil
-}
+// noEnv is an environment without $GUARDLINT_CONFIG.
+func noEnv(string) string { return "" }
 
 func TestMainExitCodes(t *testing.T) {
 	for _, tc := range []struct {
@@ -27,7 +25,7 @@ func TestMainExitCodes(t *testing.T) {
 		{filepath.Join("testdata", "typeerr"), "guardlint.yaml", exitFailure, ""},
 	} {
 		var stdout, stderr bytes.Buffer
-		got := Main([]string{"-C", tc.dir, "-config", tc.config, "./..."}, &stdout, &stderr, configIn)
+		got := Main([]string{"-C", tc.dir, "-config", tc.config, "./..."}, &stdout, &stderr, noEnv)
 		assert.Equal(t, tc.want, got, "%s %s: %s%s", tc.dir, tc.config, stdout.String(), stderr.String())
 		assert.Contains(t, stdout.String(), tc.out)
 	}
@@ -35,7 +33,7 @@ func TestMainExitCodes(t *testing.T) {
 
 func TestMainShow(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	got := Main([]string{"-C", mod, "-config", "proved.yaml", "-show", "encoder-retained.CommandBuffer.getOrCreateEncoder.block-comment"}, &stdout, &stderr, configIn)
+	got := Main([]string{"-C", mod, "-config", "proved.yaml", "-show", "encoder-retained.CommandBuffer.getOrCreateEncoder.block-comment"}, &stdout, &stderr, noEnv)
 	assert.Equal(t, exitProved, got, stderr.String())
 	assert.Contains(t, stdout.String(), "/* enc.retain() */")
 	assert.True(t, strings.HasPrefix(stdout.String(), "encoder-retained.CommandBuffer.getOrCreateEncoder.block-comment: killed"), stdout.String())

@@ -18,11 +18,14 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -34,10 +37,13 @@ type Options struct {
 	Patterns []string
 	// Jobs is how many mutants are checked at once; 0 means GOMAXPROCS.
 	Jobs int
-	// Exact checks every mutant through engine.Run with an overlay
+	// Exact checks every mutant through driver.Run with an overlay
 	// instead of re-checking only the mutated package: the reference
 	// behaviour, about a second per mutant.
 	Exact bool
+	// Ops, when set, keeps only the mutants of these reverts (their Op
+	// without the @line of a site).
+	Ops []string
 	// Verbose receives progress, when set.
 	Verbose io.Writer
 }
@@ -58,7 +64,7 @@ const (
 
 // Result is the verdict on one mutant.
 type Result struct {
-	Mutant  *Mutant
+	Mutant  *mutate.Mutant
 	Verdict Verdict
 	// Detail is where the invariant fired, why it survived, or why it
 	// is void.
@@ -70,7 +76,7 @@ type InvariantReport struct {
 	Invariant *invariants.Invariant
 	// Failing are the invariant's findings on the unmutated code: an
 	// invariant that does not hold (or cannot be verified) is not proved.
-	Failing []engine.Finding
+	Failing []core.Finding
 	// Vacuous lists the reasons the invariant holds without constraining
 	// any code.
 	Vacuous []string
@@ -139,15 +145,19 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 	if opts.Jobs <= 0 {
 		opts.Jobs = runtime.GOMAXPROCS(0)
 	}
+	listed, err := list(set, opts)
+	if err != nil {
+		return nil, err
+	}
 	// The baseline run and the load of the targets' packages are
 	// independent; run them together.
 	var (
-		base    *engine.Result
+		base    *driver.Result
 		baseErr error
 		wg      sync.WaitGroup
 	)
-	wg.Go(func() { base, baseErr = engine.Run(set, engine.Options{Dir: opts.Dir, Patterns: opts.Patterns}) })
-	pkgs, err := load(set, opts)
+	wg.Go(func() { base, baseErr = driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns}) })
+	pkgs, err := load(set, listed, opts)
 	wg.Wait()
 	if baseErr != nil {
 		return nil, baseErr
@@ -177,8 +187,14 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 			ir.Skipped = "the invariant does not hold on the unmutated code"
 			continue
 		}
-		var ms []*Mutant
+		var ms []*mutate.Mutant
 		ms, ir.Vacuous = gen.mutants(inv)
+		if len(opts.Ops) > 0 {
+			ms = slices.DeleteFunc(ms, func(m *mutate.Mutant) bool {
+				op, _, _ := strings.Cut(m.Op, "@")
+				return !slices.Contains(opts.Ops, op)
+			})
+		}
 		if len(ms) == 0 && len(ir.Vacuous) == 0 {
 			ir.Skipped = "none of its packages is among the packages of this run"
 		}
@@ -206,7 +222,7 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 type generator interface {
 	// mutants returns the reverts of an invariant, and the reasons it is
 	// vacuous.
-	mutants(inv *invariants.Invariant) ([]*Mutant, []string)
+	mutants(inv *invariants.Invariant) ([]*mutate.Mutant, []string)
 }
 
 // checkAll decides every mutant that is not void yet, opts.Jobs at a time.
@@ -224,12 +240,12 @@ func checkAll(set *invariants.Set, todo []*Result, opts Options) error {
 	for range jobs {
 		wg.Go(func() {
 			for res := range next {
-				var fs []engine.Finding
+				var fs []core.Finding
 				var err error
 				if opts.Exact {
 					fs, err = exactFindings(set, res.Mutant, opts)
 				} else {
-					fs, err = res.Mutant.check(set, res.Mutant)
+					fs, err = findings(set, res.Mutant)
 				}
 				switch {
 				case isVoid(err):

@@ -10,7 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
+	"github.com/guardlint/guardlint/analyzers/call"
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/forbid"
+	"github.com/guardlint/guardlint/analyzers/mutate"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -24,7 +28,7 @@ func prove(t *testing.T, file string) *Report {
 	t.Helper()
 	dir, err := filepath.Abs(mod)
 	require.NoError(t, err)
-	set, err := invariants.Load(filepath.Join(dir, file))
+	set, err := registry.Load(filepath.Join(dir, file))
 	require.NoError(t, err)
 	rep, err := Run(set, Options{Dir: dir})
 	require.NoError(t, err)
@@ -46,13 +50,13 @@ func TestEveryKindKillsItsReverts(t *testing.T) {
 	for _, r := range rep.Mutants() {
 		m := r.Mutant
 		if r.Verdict == Killed {
-			kinds[m.Invariant.Kind]++
+			kinds[m.Invariant.Kind()]++
 			assert.True(t, m.Site.Start > 0 && m.Site.End >= m.Site.Start, "%s: site %s", m.Name, m.Site)
 		}
 		assert.NotEqual(t, Survived, r.Verdict, "%s survived: %s", m.Name, r.Detail)
 	}
-	for _, k := range invariants.Kinds {
-		assert.Positive(t, kinds[k], "no mutant of kind %s was killed", k)
+	for _, k := range registry.Kinds {
+		assert.Positive(t, kinds[k.Name], "no mutant of kind %s was killed", k.Name)
 	}
 	// The one mutant that cannot be built: no other type has the method.
 	res := byName(rep)
@@ -154,7 +158,7 @@ func TestVacuousInvariants(t *testing.T) {
 	}
 	for i, ir := range rep.Invariants {
 		assert.Equal(t, []string{want[i]}, ir.Vacuous, ir.Invariant.ID)
-		assert.Equal(t, len(forbidOps), ir.Count(Killed), ir.Invariant.ID)
+		assert.Equal(t, len(forbid.Ops), ir.Count(Killed), ir.Invariant.ID)
 		assert.False(t, ir.Proved(), ir.Invariant.ID)
 	}
 	assert.False(t, rep.Proved())
@@ -165,7 +169,7 @@ func TestVacuousInvariants(t *testing.T) {
 }
 
 // TestFastMatchesExact checks the in-memory re-check of one package
-// against engine.Run with the mutant as an overlay, which loads
+// against driver.Run with the mutant as an overlay, which loads
 // everything again, for the mutants of a call and a hold invariant.
 func TestFastMatchesExact(t *testing.T) {
 	if testing.Short() {
@@ -173,7 +177,7 @@ func TestFastMatchesExact(t *testing.T) {
 	}
 	dir, err := filepath.Abs(mod)
 	require.NoError(t, err)
-	set, err := invariants.Load(filepath.Join(dir, "guardlint.yaml"))
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)
 	fast, err := Run(set, Options{Dir: dir})
 	require.NoError(t, err)
@@ -192,7 +196,7 @@ func TestFastMatchesExact(t *testing.T) {
 	for _, r := range sample {
 		assert.Equal(t, want[r.Mutant.Name].Verdict, r.Verdict, "%s: fast %s, exact %s", r.Mutant.Name, want[r.Mutant.Name].Detail, r.Detail)
 	}
-	assert.Len(t, sample, len(callOps)+len(holdOps))
+	assert.Len(t, sample, len(call.Ops)+len(mutate.HoldOps))
 }
 
 // TestWorkingTreeUntouched checks that proving, with and without --test,
@@ -261,13 +265,13 @@ func hasLine(text string, words ...string) bool {
 // invariant itself, inside the mutated function's lines.
 func TestKillNeedsTheInvariantAtTheSite(t *testing.T) {
 	inv := &invariants.Invariant{ID: "a"}
-	m := &Mutant{Invariant: inv, Site: Site{File: "/m/p.go", Func: "f", Start: 10, End: 20}}
-	at := func(id, file string, line int) []engine.Finding {
-		return []engine.Finding{{ID: id, Pos: token.Position{Filename: file, Line: line, Column: 1}}}
+	m := &mutate.Mutant{Invariant: inv, Site: mutate.Site{File: "/m/p.go", Func: "f", Start: 10, End: 20}}
+	at := func(id, file string, line int) []core.Finding {
+		return []core.Finding{{ID: id, Pos: token.Position{Filename: file, Line: line, Column: 1}}}
 	}
 	for _, tc := range []struct {
 		name string
-		fs   []engine.Finding
+		fs   []core.Finding
 		want Verdict
 	}{
 		{"inside", at("a", "/m/p.go", 15), Killed},
@@ -282,4 +286,31 @@ func TestKillNeedsTheInvariantAtTheSite(t *testing.T) {
 		got, detail := verdict(m, tc.fs)
 		assert.Equal(t, tc.want, got, "%s: %s", tc.name, detail)
 	}
+}
+
+// TestDottedPaths proves the invariants of the resolver's sample module,
+// whose names have dots in the last element of their package paths
+// (codec.v2, nats.go, gopkg.in/yaml.v3) and type parameters: the prover
+// reads them against the packages it loads, as the engine does, and finds
+// and kills the reverts of every one.
+func TestDottedPaths(t *testing.T) {
+	dir, err := filepath.Abs("../../../../analyzers/resolve/testdata/dotted")
+	require.NoError(t, err)
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	rep, err := Run(set, Options{Dir: dir})
+	require.NoError(t, err)
+	assert.True(t, rep.Proved())
+	require.Len(t, rep.Invariants, len(set.Invariants))
+	for _, ir := range rep.Invariants {
+		assert.Empty(t, ir.Skipped, ir.Invariant.ID)
+		assert.Empty(t, ir.Vacuous, ir.Invariant.ID)
+		assert.Positive(t, ir.Count(Killed), ir.Invariant.ID)
+		assert.Zero(t, ir.Count(Survived), ir.Invariant.ID)
+	}
+	// Reset's write of the generic type's field, moved into Get: found
+	// through the field of the instance Map[K, V] in Reset.
+	moved := byName(rep)["map-written-by-put.Map.Get.moved-write"]
+	require.NotNil(t, moved)
+	assert.Equal(t, Killed, moved.Verdict, moved.Detail)
 }

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/engine"
-
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -18,8 +18,8 @@ var letter = map[Verdict]string{Killed: "K", Survived: "S", Void: "V"}
 // vacuous or failing invariant with its reason, then a summary line.
 // Paths are relative to dir.
 func (r *Report) Print(w io.Writer, dir string) {
-	for _, kind := range invariants.Kinds {
-		r.printKind(w, kind)
+	for _, k := range registry.Kinds {
+		r.printKind(w, k.Name)
 	}
 	var lines []string
 	add := func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }
@@ -78,7 +78,7 @@ func (r *Report) printKind(w io.Writer, kind invariants.Kind) {
 	var rows []*row
 	byKey := map[string]*row{}
 	for _, ir := range r.Invariants {
-		if ir.Invariant.Kind != kind {
+		if ir.Invariant.Kind() != kind {
 			continue
 		}
 		for _, res := range ir.Results {
@@ -137,14 +137,14 @@ func (r *Report) Show(w io.Writer, dir, name string) int {
 			fmt.Fprintln(w)
 			return exitProved
 		}
-		fmt.Fprintf(w, "\n%s:%d-%d (%s)\n", engine.RelPath(dir, m.Site.File), m.Site.Start, m.Site.End, m.Site.Func)
+		fmt.Fprintf(w, "\n%s:%d-%d (%s)\n", core.RelPath(dir, m.Site.File), m.Site.Start, m.Site.End, m.Site.Func)
 		lines := strings.Split(string(m.Files[m.Site.File]), "\n")
 		for i := m.Site.Start; i <= m.Site.End && i <= len(lines); i++ {
 			fmt.Fprintf(w, "%5d  %s\n", i, lines[i-1])
 		}
 		for file, data := range m.Files {
 			if file != m.Site.File {
-				fmt.Fprintf(w, "%s:\n%s", engine.RelPath(dir, file), data)
+				fmt.Fprintf(w, "%s:\n%s", core.RelPath(dir, file), data)
 			}
 		}
 		return exitProved

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -40,9 +41,9 @@ func TestTextGuardDiscrimination(t *testing.T) {
 		require.NoError(t, err, r.Result.Mutant.Name)
 		assert.NotEqual(t, dir, string(bytes.TrimSpace(copyDir)))
 	}
-	assert.Equal(t, Detected, outcome[opDelete])
-	assert.Equal(t, Detected, outcome[opWrongRecv], "new(Buffer).retain() does not read enc.retain()")
-	for _, op := range []string{opLineComment, opBlockComment, opIfFalse, opConstFalse, opAfterReturn, opMoved, opClosure, opString} {
+	assert.Equal(t, Detected, outcome[mutate.OpDelete])
+	assert.Equal(t, Detected, outcome[mutate.OpWrongRecv], "new(Buffer).retain() does not read enc.retain()")
+	for _, op := range []string{mutate.OpLineComment, mutate.OpBlockComment, mutate.OpIfFalse, mutate.OpConstFalse, mutate.OpAfterReturn, mutate.OpMoved, mutate.OpClosure, mutate.OpString} {
 		assert.Equal(t, Missed, outcome[op], op)
 	}
 	_, err = os.Stat(filepath.Join(out, "baseline"))

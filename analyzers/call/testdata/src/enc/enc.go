@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"runner"
+	"sync"
 )
 
 type Encoder struct{ refs int }
@@ -164,7 +166,7 @@ func everyPathBranch(e *Encoder, ok bool) {
 	if ok {
 		e.release()
 	}
-} // want `invariant every-path-branch: enc.everyPathBranch must call \(\*enc.Encoder\).release on every path, but this return is reached without the call`
+} // want `invariant every-path-branch: enc.everyPathBranch must call \(\*enc.Encoder\).release on every path, but the end of its body is reached without the call`
 
 func everyPathEarlyReturn(e *Encoder, ok bool) {
 	if ok {
@@ -218,4 +220,84 @@ func taggedSwitch(e *Encoder, on bool) {
 	case false: // a value compared with the tag, not a constant condition
 		e.retain()
 	}
+}
+
+// die always panics: calls after it never run.
+func die(msg string) {
+	panic(msg)
+}
+
+// fatalf always exits, through a function of another package that never
+// returns.
+func fatalf(format string, args ...any) {
+	log.Printf(format, args...)
+	os.Exit(2)
+}
+
+// maybeDie panics only sometimes: calls after it run.
+func maybeDie(ok bool) {
+	if !ok {
+		panic("not ok")
+	}
+}
+
+func afterDie(e *Encoder) {
+	die("reverted")
+	e.retain() // want `invariant after-helper-that-panics: .*after a terminating statement`
+}
+
+func afterFatalf(e *Encoder) {
+	fatalf("no encoder")
+	e.retain() // want `invariant after-helper-that-exits: .*after a terminating statement`
+}
+
+func beforeMaybeDie(e *Encoder, ok bool) {
+	maybeDie(ok)
+	e.retain()
+}
+
+// boundMethodValue calls retain through a method value bound to a local.
+func boundMethodValue(e *Encoder) {
+	r := e.retain
+	r()
+}
+
+// boundFunctionValue calls a function through a function value bound to
+// a local.
+func boundFunctionValue() {
+	f := retainAll
+	f()
+}
+
+func retainAll() {}
+
+// onceDo retains in a closure sync.Once.Do runs.
+func onceDo(e *Encoder, once *sync.Once) {
+	once.Do(func() { e.retain() })
+}
+
+// otherPackageRunner retains in a closure a function of another package
+// runs on every path (its fact).
+func otherPackageRunner(e *Encoder) {
+	runner.Do(func() { e.retain() })
+}
+
+// otherPackageMaybe hands the closure to a function that runs it only
+// sometimes.
+func otherPackageMaybe(e *Encoder, ok bool) {
+	runner.Maybe(ok, func() {
+		e.retain() // want `invariant other-package-maybe: .*passed to Maybe, which cannot be shown to call it`
+	})
+}
+
+// declaredRunner hands the closure to a runner the invariants file
+// declares.
+func declaredRunner(e *Encoder) {
+	runner.Pool(func() { e.retain() })
+}
+
+// boundButNotCalled binds the method value and never calls it.
+func boundButNotCalled(e *Encoder) {
+	r := e.retain // want `invariant bound-not-called: .*a function or method value that is never called here`
+	_ = r
 }

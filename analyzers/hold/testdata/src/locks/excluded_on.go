@@ -2,6 +2,6 @@
 
 package locks
 
-func excludedFile() {
-	work() // want `invariant excluded-file: .*never acquires it`
+func excludedFile() { // want `invariant excluded-file: .*never acquires it`
+	work()
 }

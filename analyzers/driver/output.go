@@ -1,0 +1,62 @@
+package driver
+
+// The machine-readable formats: guardlint's own JSON (-json) and SARIF
+// 2.1.0 (-sarif), for GitHub code scanning and other SARIF viewers.
+// docs/output.md documents both.
+//
+// Paths in both formats are relative to the repository root, so that a
+// report made in CI matches the files a code host shows; a file outside
+// the root keeps its absolute path.
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/guardlint/guardlint/analyzers/core"
+
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// Report is what one run found, with what a format needs around it.
+type Report struct {
+	// Root is the directory paths are made relative to; see RepoRoot.
+	Root string
+	// Set is every loaded invariant: SARIF lists each one as a rule,
+	// whether or not it has findings.
+	Set *invariants.Set
+	// Findings are the run's findings, in the engine's order.
+	Findings []core.Finding
+}
+
+// RepoRoot returns the root of the repository that holds dir: the
+// nearest directory at or above dir with a .git entry (a directory, or
+// a file in a worktree). Outside a repository it returns dir.
+func RepoRoot(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return dir
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
+}
+
+// relPath returns p relative to root with forward slashes, or p itself
+// when it lies outside root.
+func relPath(root, p string) (string, bool) {
+	if root == "" || !filepath.IsAbs(p) {
+		return filepath.ToSlash(p), !filepath.IsAbs(p)
+	}
+	rel, err := filepath.Rel(root, p)
+	if err != nil || !filepath.IsLocal(rel) {
+		return filepath.ToSlash(p), false
+	}
+	return filepath.ToSlash(rel), true
+}

@@ -1,0 +1,247 @@
+package driver
+
+import (
+	"bytes"
+	"encoding/json"
+	"go/token"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/registry"
+
+	"github.com/guardlint/guardlint/invariants"
+	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// dirtyReport runs guardlint over testdata/dirty: a reverted retain, a
+// stale invariant, a suppression without a reason, and a finding after
+// non-ASCII text. Paths are relative to the module, as if it were the
+// repository root.
+func dirtyReport(t *testing.T) Report {
+	t.Helper()
+	dir, err := filepath.Abs("testdata/dirty")
+	require.NoError(t, err)
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	res, err := Run(set, Options{Dir: dir})
+	require.NoError(t, err)
+	require.Len(t, res.Findings, 4)
+	return Report{Root: dir, Set: set, Findings: res.Findings}
+}
+
+// TestJSON checks the whole -json document of a run with four findings.
+func TestJSON(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, JSON(&buf, dirtyReport(t)))
+	assert.JSONEq(t, `{
+  "version": 1,
+  "findings": [
+    {
+      "id": "renamed", "kind": "hold",
+      "file": "guardlint.yaml", "line": 16, "column": 15, "end_line": 16, "end_column": 15,
+      "message": "invariant renamed: cannot verify: target p.Synchronize not found in package example.com/dirty/p: Synchronize is not declared in package example.com/dirty/p (why: the target was renamed)",
+      "why": "the target was renamed",
+      "declared": {"file": "guardlint.yaml", "line": 14, "column": 5}
+    },
+    {
+      "id": "encoder-retained", "kind": "call",
+      "file": "p/p.go", "line": 14, "column": 30, "end_line": 14, "end_column": 48,
+      "message": "invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain, and contains no live call of it (why: the pool hands encoders out at +0; see https://example.com/adr/1)",
+      "why": "the pool hands encoders out at +0",
+      "ref": "https://example.com/adr/1",
+      "declared": {"file": "guardlint.yaml", "line": 4, "column": 5}
+    },
+    {
+      "id": "suppression",
+      "file": "p/p.go", "line": 28, "column": 2, "end_line": 28, "end_column": 32,
+      "message": "guardlint:ignore eval-locked needs a reason after the id"
+    },
+    {
+      "id": "no-encoder-in-size", "kind": "forbid",
+      "file": "p/p.go", "line": 32, "column": 39, "end_line": 32, "end_column": 61,
+      "message": "invariant no-encoder-in-size: p.Größe must not call (*p.CommandBuffer).getOrCreateEncoder (why: sizes are computed without touching encoders)",
+      "why": "sizes are computed without touching encoders",
+      "declared": {"file": "guardlint.yaml", "line": 18, "column": 5}
+    }
+  ]
+}`, buf.String())
+}
+
+// TestJSONNoFindings checks that a clean run still prints a document.
+func TestJSONNoFindings(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, JSON(&buf, Report{Root: "/r", Set: &invariants.Set{}}))
+	assert.JSONEq(t, `{"version": 1, "findings": []}`, buf.String())
+}
+
+// TestSARIF checks the log against the SARIF 2.1.0 schema (go-sarif
+// carries it and validates offline) and checks what code scanning shows:
+// rules with their why and ref, results at repository-relative places.
+func TestSARIF(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, SARIF(&buf, dirtyReport(t), "v1.2.3"))
+
+	log, err := sarif.FromBytes(buf.Bytes(), sarif.WithStrictValidation())
+	require.NoError(t, err)
+	require.NoError(t, log.Validate())
+	assert.Equal(t, "2.1.0", log.Version)
+	require.Len(t, log.Runs, 1)
+	run := log.Runs[0]
+	assert.Equal(t, "guardlint", *run.Tool.Driver.Name)
+	assert.Equal(t, "v1.2.3", *run.Tool.Driver.Version)
+	assert.Equal(t, "utf16CodeUnits", *run.ColumnKind)
+
+	rules := map[string]*sarif.ReportingDescriptor{}
+	var ids []string
+	for _, r := range run.Tool.Driver.Rules {
+		rules[*r.ID] = r
+		ids = append(ids, *r.ID)
+	}
+	assert.Equal(t, []string{"encoder-retained", "eval-locked", "renamed", "no-encoder-in-size", RuleSuppression}, ids)
+	er := rules["encoder-retained"]
+	assert.Equal(t, "(*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain", *er.ShortDescription.Text)
+	assert.Equal(t, "the pool hands encoders out at +0", *er.FullDescription.Text)
+	assert.Equal(t, "https://example.com/adr/1", *er.HelpURI)
+	assert.Equal(t, "call", er.Properties.Properties["kind"])
+	assert.Equal(t, "guardlint.yaml:4:5", er.Properties.Properties["declared"])
+	// A ref that is not a URI stays out of helpUri, which must be one.
+	el := rules["eval-locked"]
+	assert.Nil(t, el.HelpURI)
+	assert.Equal(t, "why: evaluations interleave; see ADR-7", *el.Help.Text)
+	assert.Equal(t, "p.Eval must hold p.evalMu for the body", *el.ShortDescription.Text)
+
+	type place struct {
+		Rule, URI                  string
+		Line, Col, EndLine, EndCol int
+	}
+	var got []place
+	for _, res := range run.Results {
+		require.Len(t, res.Locations, 1)
+		pl := res.Locations[0].PhysicalLocation
+		assert.Equal(t, "%SRCROOT%", *pl.ArtifactLocation.URIBaseID)
+		assert.Equal(t, *res.RuleID, *run.Tool.Driver.Rules[res.RuleIndex].ID)
+		assert.Equal(t, "error", res.Level)
+		p := place{Rule: *res.RuleID, URI: *pl.ArtifactLocation.URI, Line: *pl.Region.StartLine, Col: *pl.Region.StartColumn}
+		if pl.Region.EndLine != nil {
+			p.EndLine, p.EndCol = *pl.Region.EndLine, *pl.Region.EndColumn
+		}
+		got = append(got, p)
+	}
+	assert.Equal(t, []place{
+		{"renamed", "guardlint.yaml", 16, 15, 0, 0},
+		{"encoder-retained", "p/p.go", 14, 30, 14, 48},
+		{RuleSuppression, "p/p.go", 28, 2, 28, 32},
+		// "func Größe() { var b CommandBuffer; " is 38 bytes but 36
+		// UTF-16 code units: ö and ß take two bytes each.
+		{"no-encoder-in-size", "p/p.go", 32, 37, 32, 59},
+	}, got)
+	assert.Contains(t, *run.Results[1].Message.Text, "invariant encoder-retained:")
+}
+
+// TestSARIFValidationBites makes sure the schema check above can fail: a
+// log that breaks the schema is refused.
+func TestSARIFValidationBites(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, SARIF(&buf, dirtyReport(t), ""))
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &doc))
+	region := doc["runs"].([]any)[0].(map[string]any)["results"].([]any)[0].(map[string]any)["locations"].([]any)[0].(map[string]any)["physicalLocation"].(map[string]any)["region"].(map[string]any)
+	region["startLine"] = 0 // SARIF lines start at 1
+	broken, err := json.Marshal(doc)
+	require.NoError(t, err)
+	log, err := sarif.FromBytes(broken, sarif.WithStrictValidation())
+	require.NoError(t, err)
+	assert.ErrorContains(t, log.Validate(), "startLine")
+}
+
+// TestRepoRoot checks where repository-relative paths start.
+func TestRepoRoot(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "a", "b")
+	require.NoError(t, os.MkdirAll(sub, 0o755))
+	assert.Equal(t, sub, RepoRoot(sub), "outside a repository: the directory itself")
+	require.NoError(t, os.Mkdir(filepath.Join(root, ".git"), 0o755))
+	assert.Equal(t, root, RepoRoot(sub))
+	// A worktree has a .git file.
+	wt := filepath.Join(root, "a")
+	require.NoError(t, os.WriteFile(filepath.Join(wt, ".git"), []byte("gitdir: elsewhere\n"), 0o644))
+	assert.Equal(t, wt, RepoRoot(sub))
+}
+
+// TestFileOutsideRoot checks that a file outside the root keeps an
+// absolute file URI.
+func TestFileOutsideRoot(t *testing.T) {
+	rep := dirtyReport(t)
+	rep.Root = filepath.Join(rep.Root, "p") // guardlint.yaml lies outside
+	var buf bytes.Buffer
+	require.NoError(t, SARIF(&buf, rep, ""))
+	log, err := sarif.FromBytes(buf.Bytes(), sarif.WithStrictValidation())
+	require.NoError(t, err)
+	require.NoError(t, log.Validate())
+	al := log.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation
+	assert.Nil(t, al.URIBaseID)
+	assert.Regexp(t, `^file:///.*/testdata/dirty/guardlint.yaml$`, *al.URI)
+	loc := log.Runs[0].Results[1].Locations[0].PhysicalLocation.ArtifactLocation
+	assert.Equal(t, "p.go", *loc.URI)
+}
+
+// TestRunLevelFinding checks a finding about a whole invariants file (no
+// invariant id): JSON leaves id and kind out, SARIF files it under
+// guardlint/run.
+func TestRunLevelFinding(t *testing.T) {
+	dir, err := filepath.Abs("testdata/dirty")
+	require.NoError(t, err)
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	// The engine reports this when none of a file's packages was loaded,
+	// e.g. guardlint run on the wrong directory.
+	pos := token.Position{Filename: filepath.Join(dir, "guardlint.yaml"), Line: 1, Column: 1}
+	rep := Report{Root: dir, Set: set, Findings: []core.Finding{{
+		Pos: pos, End: pos,
+		Message: "cannot verify: no package that guardlint.yaml names was loaded by ./other/...",
+	}}}
+
+	var buf bytes.Buffer
+	require.NoError(t, JSON(&buf, rep))
+	assert.JSONEq(t, `{"version": 1, "findings": [{
+		"file": "guardlint.yaml", "line": 1, "column": 1, "end_line": 1, "end_column": 1,
+		"message": "cannot verify: no package that guardlint.yaml names was loaded by ./other/..."}]}`, buf.String())
+
+	buf.Reset()
+	require.NoError(t, SARIF(&buf, rep, ""))
+	log, err := sarif.FromBytes(buf.Bytes(), sarif.WithStrictValidation())
+	require.NoError(t, err)
+	require.NoError(t, log.Validate())
+	run := log.Runs[0]
+	require.Len(t, run.Results, 1)
+	assert.Equal(t, RuleRun, *run.Results[0].RuleID)
+	assert.Equal(t, RuleRun, *run.Tool.Driver.Rules[run.Results[0].RuleIndex].ID)
+}
+
+// TestSummaryWithoutRule checks that an invariant missing its rule is
+// summarised by its id instead of crashing the report.
+func TestSummaryWithoutRule(t *testing.T) {
+	assert.Equal(t, "invariant x", Summary(&invariants.Invariant{ID: "x"}))
+}
+
+// TestSARIFDescribesEveryKind checks that a requires invariant, like
+// every other kind, gets its rule as its SARIF short description: it got
+// its id ("invariant dispatch-locked") when the description was written
+// apart from the kinds.
+func TestSARIFDescribesEveryKind(t *testing.T) {
+	dir, err := filepath.Abs("../requires/testdata/module")
+	require.NoError(t, err)
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	require.NoError(t, SARIF(&buf, Report{Root: dir, Set: set}, ""))
+	log, err := sarif.FromBytes(buf.Bytes(), sarif.WithStrictValidation())
+	require.NoError(t, err)
+	rules := log.Runs[0].Tool.Driver.Rules
+	require.Len(t, rules, 1)
+	assert.Equal(t, "every call of (*gpu.Encoder).dispatchLocked must hold gpu.evalMu", *rules[0].ShortDescription.Text)
+}

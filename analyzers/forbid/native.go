@@ -1,0 +1,22 @@
+package forbid
+
+import (
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// Patterns implements treesitter.FunctionRule.
+func (r *Rule) Patterns() []invariants.Name { return []invariants.Name{r.Call} }
+
+// Check implements treesitter.FunctionRule.
+func (r *Rule) Check(fn *treesitter.Function) {
+	var calls []core.Occurrence
+	for _, c := range fn.Calls() {
+		if model.MatchCall(&c, fn.Patterns[0]) {
+			calls = append(calls, core.Occurrence{At: c.Node, Liveness: c.Liveness})
+		}
+	}
+	verdict(fn, fn.Name(), r.Call.Raw, calls)
+}

@@ -1,0 +1,67 @@
+package hold
+
+import (
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// facts are what a front end found about one definition of a target.
+type facts struct {
+	fn   string    // the function, for messages
+	at   core.Site // its name
+	lock string    // the lock as the invariant names it
+	mode invariants.LockMode
+	// acquired: the body takes the lock in the rule's mode where it
+	// counts (a live acquisition; for a C++ or Rust guard, one that lives
+	// to the end of the body).
+	acquired bool
+	// wrongMode is a live acquisition in the other mode, or nil.
+	wrongMode core.Site
+	// unheld is the first statement that does work, or the first return,
+	// reached without the lock; nil when there is none.
+	unheld core.Site
+	// takenAt is where the lock is taken, when unheld comes before it.
+	takenAt core.Site
+	// released is an explicit release (drop, unlock) that a statement
+	// doing work, workAfter, still follows.
+	released, workAfter core.Site
+	// ignored is a guard of the lock that does not hold it for the body
+	// (in a nested block, a temporary, bound to `_`, dead), with why.
+	ignored    core.Site
+	ignoredWhy string
+	// relocked is a lock of the lock where it is already held: Go's
+	// mutexes are not reentrant, so Lock under Lock deadlocks, and the
+	// sync package prohibits recursive read locking, which deadlocks as
+	// soon as a writer waits in between (`Lock(); defer Lock()`, the
+	// Unlock-to-Lock typo).
+	relocked core.Site
+}
+
+// verdict is the hold rule's judgement of one definition: the lock is
+// held, in the rule's mode, at every statement that does work
+// (core.DoesWork): taken before the first, and released, if before the
+// return, only once no work remains. A finding says what broke, where a
+// reader sees it.
+func verdict(rep core.Reporter, f facts) {
+	const span = "at every statement that does work"
+	if f.relocked != nil {
+		rep.Report(f.relocked, "%s is already held here: locking it again deadlocks, since Go's mutexes are not reentrant", f.lock)
+	}
+	if f.acquired && f.unheld == nil && f.released == nil {
+		return
+	}
+	switch {
+	case f.wrongMode != nil && !f.acquired:
+		rep.Report(f.wrongMode, "%s is not held in %s mode here; %s must hold it %s, and takes it in the other mode", f.lock, f.mode, f.fn, span)
+	case !f.acquired && f.ignored != nil:
+		rep.Report(f.ignored, "%s must hold %s (%s) %s; this guard does not count: %s", f.fn, f.lock, f.mode, span, f.ignoredWhy)
+	case !f.acquired:
+		rep.Report(f.at, "%s must hold %s (%s) %s, and never acquires it", f.fn, f.lock, f.mode, span)
+	case f.released != nil:
+		rep.Report(f.released, "%s is released here, but %s must hold it %s: the statement at line %d still does", f.lock, f.fn, span, rep.Line(f.workAfter))
+	case f.takenAt != nil:
+		rep.Report(f.unheld, "%s is not held here; %s must hold it (%s) %s, and takes it only at line %d", f.lock, f.fn, f.mode, span, rep.Line(f.takenAt))
+	default:
+		rep.Report(f.unheld, "%s is not held here; %s must hold it (%s) %s", f.lock, f.fn, f.mode, span)
+	}
+}

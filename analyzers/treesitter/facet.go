@@ -1,0 +1,113 @@
+package treesitter
+
+import (
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// FunctionRule is the tree-sitter facet of a rule kind whose targets are
+// functions: the rule value of such an invariant implements it. The front
+// end finds each target's definitions in the invariant's files and hands
+// every one to Check, with the facts of the language it is written in.
+type FunctionRule interface {
+	core.Rule
+	// Patterns are the token patterns the rule matches (a callee, a
+	// lock). The front end parses each with the invariant's grammar
+	// once; a pattern that does not parse makes the invariant
+	// unverifiable at the pattern. Check receives their tokens in this
+	// order in Function.Patterns.
+	Patterns() []invariants.Name
+	// Check checks one definition of a target, reporting through fn.
+	Check(fn *Function)
+}
+
+// HelperRule is a FunctionRule with helpers (call's `via`): functions
+// looked up like the targets, each of whose definitions must pass
+// CheckHelper, or the invariant cannot be verified.
+type HelperRule interface {
+	FunctionRule
+	Helpers() []invariants.Name
+	// CheckHelper returns why a definition of a helper cannot stand in
+	// for what the rule requires, or "".
+	CheckHelper(fn *Function) string
+}
+
+// FieldRule is the tree-sitter facet of a rule kind whose target is a
+// field: it is checked over every function of the invariant's files.
+type FieldRule interface {
+	core.Rule
+	// Writers are the functions allowed to write the field; each must be
+	// found in the files, or the invariant cannot be verified.
+	WriterNames() []invariants.Name
+	// CheckWrites checks the writes of the field by one function that is
+	// not a writer.
+	CheckWrites(fn *Function, writes []model.Write)
+}
+
+// Function is one definition of a target, with the facts of its language
+// and the reporter for its findings. The kinds' checks read the facts
+// through its methods; grammar knowledge stays in the language front ends
+// (cfamily, rustlang).
+type Function struct {
+	Inv  *invariants.Invariant
+	File *syntax.File
+	Func *model.Func
+	// Patterns are the tokens of the rule's patterns, in the order of
+	// FunctionRule.Patterns.
+	Patterns [][]string
+	lang     model.Language
+	conf     *model.Config
+	findings []core.Finding
+}
+
+// Name is the function's qualified name, for messages: ns::Class::method.
+func (fn *Function) Name() string { return qualified(fn.Func) }
+
+// At is the function's name, where a finding about the whole function is
+// reported.
+func (fn *Function) At() core.Site { return fn.Func.Name }
+
+// Report implements core.Reporter: a finding of the invariant at a syntax
+// node of the file.
+func (fn *Function) Report(at core.Site, format string, args ...any) {
+	fn.findings = append(fn.findings, report(fn.Inv, fn.File, at.(*syntax.Node), format, args...))
+}
+
+// Line implements core.Reporter.
+func (fn *Function) Line(at core.Site) int { return fn.File.Position(at.(*syntax.Node).Start).Line }
+
+// Calls lists every call site of the body with its liveness.
+func (fn *Function) Calls() []model.Call { return fn.lang.Calls(fn.File, fn.Func, fn.conf) }
+
+// Exits lists the live returns of the body (not of its lambdas and
+// closures) and, when control can fall off its end, the end.
+func (fn *Function) Exits() []core.Exit {
+	exits, fallsThrough := fn.lang.Exits(fn.File, fn.Func, fn.conf)
+	out := make([]core.Exit, 0, len(exits)+1)
+	for _, e := range exits {
+		out = append(out, core.Exit{At: e})
+	}
+	if fallsThrough {
+		out = append(out, core.Exit{At: fn.End(), End: true})
+	}
+	return out
+}
+
+// End is the last token of the body, where falling off it is reported.
+func (fn *Function) End() *syntax.Node { return fn.Func.Body.Children[len(fn.Func.Body.Children)-1] }
+
+// Hold describes the body's guards.
+func (fn *Function) Hold() *model.Hold { return fn.lang.Hold(fn.File, fn.Func, fn.conf) }
+
+// Dominance prepares, for the body and a set of first calls, the question
+// whether one of them runs before a node on every path; see Dominance.
+// Build it once for the calls and ask it for each node: the answers then
+// cost, together, the size of the body.
+func (fn *Function) Dominance(firsts []*syntax.Node) *Dominance {
+	return newDominance(fn.Func.Body, firsts)
+}
+
+// Findings returns what Check reported.
+func (fn *Function) Findings() []core.Finding { return fn.findings }
