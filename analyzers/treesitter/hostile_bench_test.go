@@ -63,7 +63,7 @@ func BenchmarkNesting100000Deep(b *testing.B) {
 }
 
 func BenchmarkAGlobThatWalksALargeTree(b *testing.B) {
-	root := largeTree(b, 2000, 40_000)
+	root := largeTree(b, 1000, 20_000)
 	cfg := filepath.Join(root, "guardlint.yaml")
 	if err := os.WriteFile(cfg, []byte("version: 1\ninvariants:\n  - {id: f-calls, why: w, lang: c, files: \"tree/**/*.c\", function: f, call: {to: g}}\n"), 0o644); err != nil {
 		b.Fatal(err)
