@@ -154,25 +154,13 @@ func (c *checker) check(t rule.Target) {
 // when it runs at the return, after a release, is not: it works on what
 // the defer statement took.
 func (c *checker) atReturn(body *live.Body, flow *live.Flow[bool], recv types.Object, f *facts) {
-	if len(flow.Exits) == 0 {
+	held, ok := flow.AtExits(func(a, b bool) bool { return a && b })
+	if !ok {
 		return
 	}
-	held := true
-	for _, x := range flow.Exits {
-		held = held && x.State
-	}
-	var defers []*live.Effect
-	for _, blk := range body.Blocks {
-		for _, step := range blk.Steps {
-			for _, e := range step.Effects {
-				if e.Deferred {
-					defers = append(defers, e)
-				}
-			}
-		}
-	}
+	defers := body.Deferred()
 	for i := len(defers) - 1; i >= 0; i-- {
-		e := defers[i]
+		e := defers[i].Effect
 		if e.Lit != nil {
 			held = c.analysis(recv).After(e.Lit, held)
 			continue

@@ -214,33 +214,18 @@ func (ch *checker) scan(body *live.Body, c *contract, entry level) []unmet {
 // first, from the level the returns leave, checking each call. A body
 // that never returns runs none of them.
 func (ch *checker) deferred(body *live.Body, flow *live.Flow[level], c *contract, check func(level, *live.Effect)) {
-	if len(flow.Exits) == 0 {
+	l, ok := flow.AtExits(func(a, b level) level { return min(a, b) })
+	if !ok {
 		return
 	}
-	l := flow.Exits[0].State
-	for _, x := range flow.Exits[1:] {
-		l = min(l, x.State)
-	}
-	var defers []*live.Effect
-	for _, blk := range body.Blocks {
-		for _, step := range blk.Steps {
-			for _, e := range step.Effects {
-				if e.Deferred {
-					defers = append(defers, e)
-				}
-			}
-		}
-	}
+	defers := body.Deferred()
 	for i := len(defers) - 1; i >= 0; i-- {
-		e := defers[i]
+		e := defers[i].Effect
 		if e.Lit != nil {
 			a := c.analysis(ch.res, l)
 			f := a.Visit(e.Lit, live.Visitor[level]{Effect: func(l level, _ *live.Step, e *live.Effect) { check(l, e) }})
-			if len(f.Exits) > 0 {
-				l = f.Exits[0].State
-				for _, x := range f.Exits[1:] {
-					l = min(l, x.State)
-				}
+			if at, ok := f.AtExits(func(a, b level) level { return min(a, b) }); ok {
+				l = at
 			}
 			continue
 		}
