@@ -58,21 +58,27 @@ var snippets = map[invariants.Lang][]string{
 	},
 }
 
-// realSeeds returns the files of real code a target starts from: those
-// copied into testdata/seeds (see its README), and those found where they
-// are installed.
+// realSeeds returns the files of real code a target starts from, read
+// where they are installed when they are (the repository keeps no copy of
+// other projects' code): the C of the Go distribution's runtime/cgo,
+// libstdc++ 12's lock headers (Debian libstdc++-12-dev) and the annotated
+// C++ of testdata, this repository's CUDA kernels, and the lock code of
+// the Rust standard library (Debian rust-src) with the annotated Rust of
+// testdata. The hand-written snippets seed every target whether or not
+// the installed files are present.
 func realSeeds(tb testing.TB, lang invariants.Lang) [][]byte {
 	var globs []string
 	switch lang {
 	case invariants.LangC:
 		globs = []string{filepath.Join(build.Default.GOROOT, "src/runtime/cgo/gcc_*.c")}
 	case invariants.LangCPP:
-		globs = []string{"testdata/seeds/cpp/*.metal", "testdata/seeds/cpp/*.h",
-			"/usr/include/c++/12/bits/std_mutex.h", "/usr/include/c++/12/bits/unique_lock.h"}
+		globs = []string{"/usr/include/c++/12/bits/std_mutex.h", "/usr/include/c++/12/bits/unique_lock.h",
+			"/usr/include/c++/12/bits/shared_mutex.h", "testdata/cpp/*.cc"}
 	case invariants.LangCUDA:
-		globs = []string{"../../runtime/kernels/*.cu", "testdata/seeds/cpp/fence.metal"}
+		globs = []string{"../../runtime/kernels/*.cu"}
 	case invariants.LangRust:
-		globs = []string{"testdata/seeds/rust/*.rs"}
+		std := "/usr/lib/rustlib/src/rust/library/std/src/sys_common/"
+		globs = []string{std + "mutex.rs", std + "rwlock.rs", std + "lazy_box.rs", "testdata/rust/*.rs"}
 	}
 	var out [][]byte
 	for _, g := range globs {

@@ -48,12 +48,12 @@ func messages(found []core.Finding) []string {
 }
 
 // hugeCPP is about size bytes of real C++, the annotated sources of
-// testdata/cpp and the MLX kernels of testdata/seeds/cpp over and over
+// testdata/cpp and testdata/cuda over and over
 // (about 3.5 bytes of source per node of tree, as real code has), then a
 // definition of Registry::add that holds its lock.
 func hugeCPP(tb testing.TB, size int) []byte {
 	var chunk []byte
-	for _, g := range []string{"testdata/cpp/*.cc", "testdata/seeds/cpp/*.metal", "testdata/seeds/cpp/*.h"} {
+	for _, g := range []string{"testdata/cpp/*.cc", "testdata/cuda/*.cu"} {
 		paths, err := filepath.Glob(g)
 		require.NoError(tb, err)
 		for _, p := range paths {

@@ -16,10 +16,10 @@ import (
 // The benchmarks behind the choice of ParseWithin's mechanism; the figures
 // are in docs/reliability.md.
 
-// realFiles is the C++ of testdata/cpp and testdata/seeds/cpp.
+// realFiles is the C++ of testdata/cpp and the CUDA of testdata/cuda.
 func realFiles(b *testing.B) [][]byte {
 	var out [][]byte
-	for _, g := range []string{"../testdata/cpp/*.cc", "../testdata/seeds/cpp/*.metal", "../testdata/seeds/cpp/*.h"} {
+	for _, g := range []string{"../testdata/cpp/*.cc", "../testdata/cuda/*.cu"} {
 		paths, _ := filepath.Glob(g)
 		for _, p := range paths {
 			data, err := os.ReadFile(p)
