@@ -171,11 +171,27 @@ func TestNativeAppliesTheChain(t *testing.T) {
 	dir := chainCopy(t)
 	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)
-	assert.Empty(t, Native(set))
+	assert.Empty(t, Native(set, 0))
 	edit(t, dir, "guardlint.yaml", "    - patches/0003-eval-lock.patch\n", "")
 	set, err = registry.Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)
-	fs := Native(set)
+	fs := Native(set, 0)
 	require.Len(t, fs, 1)
 	assert.Equal(t, "eval-locked", fs[0].ID)
+}
+
+// TestPatchChainFindingInSARIF: a patch that does not apply has a rule of
+// its own in SARIF, not the description of an unknown invariant.
+func TestPatchChainFindingInSARIF(t *testing.T) {
+	dir := chainCopy(t)
+	edit(t, dir, "upstream/src/eval.cc", "void eval_impl() {", "void eval_impl(int) {")
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	res, err := Run(set, Options{Dir: dir})
+	require.NoError(t, err)
+	var buf strings.Builder
+	require.NoError(t, SARIF(&buf, Report{Root: dir, Set: set, Findings: res.Findings}, ""))
+	assert.Contains(t, buf.String(), `"ruleId": "guardlint/patches"`)
+	assert.Contains(t, buf.String(), "a patch of the chain that does not apply")
+	assert.Contains(t, buf.String(), `"uri": "patches/0003-eval-lock.patch"`)
 }

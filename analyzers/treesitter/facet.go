@@ -101,14 +101,13 @@ func (fn *Function) End() *syntax.Node { return fn.Func.Body.Children[len(fn.Fun
 // Hold describes the body's guards.
 func (fn *Function) Hold() *model.Hold { return fn.lang.Hold(fn.File, fn.Func, fn.conf) }
 
-// Dominated reports whether one of the first calls runs before then on
-// every path through the body; see dominated.
-func (fn *Function) Dominated(then *syntax.Node, firsts []*syntax.Node) bool {
-	return dominated(then, firsts, fn.Func.Body)
+// Dominance prepares, for the body and a set of first calls, the question
+// whether one of them runs before a node on every path; see Dominance.
+// Build it once for the calls and ask it for each node: the answers then
+// cost, together, the size of the body.
+func (fn *Function) Dominance(firsts []*syntax.Node) *Dominance {
+	return newDominance(fn.Func.Body, firsts)
 }
-
-// Unconditional reports whether n runs whenever the body runs.
-func (fn *Function) Unconditional(n *syntax.Node) bool { return unconditional(n, fn.Func.Body) }
 
 // Findings returns what Check reported.
 func (fn *Function) Findings() []core.Finding { return fn.findings }

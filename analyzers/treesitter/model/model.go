@@ -27,6 +27,13 @@ func (c *Config) Lookup(name string) ([]string, bool) {
 	return nil, false
 }
 
+// MaxScope is how many namespaces, classes, impls or modules deep the
+// front ends look for definitions. Each definition's path is a copy of
+// the scope around it, so following scopes nested n deep would cost n²;
+// no real code nests a tenth as deep, and a definition below is not
+// found, which fails closed ("not found").
+const MaxScope = 1000
+
 // Func is one function definition found in a file.
 type Func struct {
 	// Path is the qualified name: enclosing namespaces, classes, modules

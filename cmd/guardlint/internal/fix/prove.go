@@ -328,6 +328,6 @@ func ids(fs []core.Finding) []string {
 // progress prints a phase's time when verbose.
 func progress(opts Options, what string, start time.Time) {
 	if opts.Verbose != nil {
-		fmt.Fprintf(opts.Verbose, "guardlint prove --revert: %-16s %7.0fms\n", what, float64(time.Since(start).Microseconds())/1000)
+		fmt.Fprintf(opts.Verbose, "guardlint: %-16s %7.0fms\n", what, float64(time.Since(start).Microseconds())/1000)
 	}
 }

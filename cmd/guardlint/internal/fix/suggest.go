@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/driver"
@@ -40,6 +41,7 @@ type Suggestion struct {
 // memory, where it must fire; only those are kept. dir is the directory
 // of the invariants file they are meant for.
 func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
+	start := time.Now()
 	change, err := Read(opts.Dir, rev, opts.Paths)
 	if err != nil {
 		return nil, err
@@ -93,12 +95,14 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 	}
 	cands = append(cands, native...)
 	numbered(cands)
+	progress(opts, fmt.Sprintf("%d candidates", len(cands)), start)
 	if len(cands) == 0 {
 		return s, nil
 	}
 	if err := s.prove(cands, opts, view); err != nil {
 		return nil, err
 	}
+	progress(opts, "proven", start)
 	return s, nil
 }
 
@@ -263,7 +267,11 @@ func moduleOf(dir string) (string, error) {
 func (s *Suggestion) Print(w io.Writer) {
 	c := s.Change
 	fmt.Fprintf(w, "# guardlint suggest %s: %s\n", c.Short, c.Title)
-	fmt.Fprintf(w, "# %s that hold now and fire when %s is reverted; files globs are relative to %s.\n", plural(len(s.Proven), "invariant"), c.Short, s.Dir)
+	verbs := "hold now and fire"
+	if len(s.Proven) == 1 {
+		verbs = "holds now and fires"
+	}
+	fmt.Fprintf(w, "# %s that %s when %s is reverted; files globs are relative to %s.\n", plural(len(s.Proven), "invariant"), verbs, c.Short, s.Dir)
 	fmt.Fprintf(w, "# Say in each why what breaks without it, then keep them in an invariants file.\n")
 	for _, n := range s.Notes {
 		fmt.Fprintf(w, "# note: %s\n", n)
