@@ -62,5 +62,5 @@ func nativeFindings(m *mutate.Mutant, base *overlay.Files, exact bool) []core.Fi
 		inv.Files = m.Invariant.Files
 	}
 	set := &invariants.Set{Files: []*invariants.File{m.Invariant.File}, Invariants: []*invariants.Invariant{&inv}}
-	return driver.NativeFiles(set, view)
+	return driver.NativeFiles(set, view, 0) // the default parse budget, as the baseline run has it
 }

@@ -35,7 +35,7 @@ func holding(t *testing.T, file string) *invariants.Set {
 	t.Helper()
 	set, err := registry.Load(file)
 	require.NoError(t, err)
-	base := driver.NativeFiles(set, nil)
+	base := driver.NativeFiles(set, nil, 0)
 	out := &invariants.Set{Files: set.Files}
 	for _, inv := range set.Invariants {
 		src, err := treesitter.LoadSource(inv, nil)
@@ -74,7 +74,7 @@ func holding(t *testing.T, file string) *invariants.Set {
 			}
 		}
 		one := &invariants.Set{Files: set.Files, Invariants: []*invariants.Invariant{&d}}
-		if len(driver.NativeFiles(one, nil)) > 0 {
+		if len(driver.NativeFiles(one, nil, 0)) > 0 {
 			continue
 		}
 		out.Invariants = append(out.Invariants, &d)
