@@ -19,11 +19,7 @@ var NativeOps = []string{mutate.OpDelete, mutate.OpLineComment, mutate.OpBlockCo
 // the required pattern (or of a helper under via) in every target. With
 // every_path, the call kept on one branch only is a revert too.
 func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
-	ops := NativeOps
-	if r.EveryPath {
-		ops = append(ops[:len(ops):len(ops)], mutate.OpOneBranch)
-	}
-	ops = c.Dialect().Ops(ops)
+	ops := r.NativeOps(c.Dialect())
 	var out []*mutate.Mutant
 	for _, fn := range c.Targets() {
 		var sites []*syntax.Node
@@ -39,6 +35,15 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 		out = append(out, c.SiteMutants(fn, sites, ops)...)
 	}
 	return out
+}
+
+// NativeOps implements native.Rule.
+func (r *Rule) NativeOps(d native.Dialect) []string {
+	ops := NativeOps
+	if r.EveryPath {
+		ops = append(ops[:len(ops):len(ops)], mutate.OpOneBranch)
+	}
+	return d.Ops(ops)
 }
 
 // NativeVacuity implements native.Rule: a required call that is not there

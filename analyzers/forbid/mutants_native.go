@@ -20,15 +20,12 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 	call := d.CallStmt(r.Call.Raw)
 	var out []*mutate.Mutant
 	for _, fn := range c.Targets() {
-		for _, op := range NativeOps {
+		for _, op := range r.NativeOps(d) {
 			stmt := call
 			switch op {
 			case opCallOnBranch:
 				stmt = d.OneBranch(call)
 			case opStoredClosure:
-				if !d.Lambdas() {
-					continue
-				}
 				stmt = d.Closure(call)
 			}
 			e := c.NewEdits()
@@ -37,6 +34,14 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 		}
 	}
 	return out
+}
+
+// NativeOps implements native.Rule: C has no lambdas.
+func (r *Rule) NativeOps(d native.Dialect) []string {
+	if d.Lambdas() {
+		return NativeOps
+	}
+	return []string{opCallAtEntry, opCallOnBranch}
 }
 
 // NativeVacuity implements native.Rule: a forbidden call that no code of

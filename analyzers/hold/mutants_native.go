@@ -10,7 +10,7 @@ import (
 // holds the lock in every target, found as the rule finds it (the first
 // guard of the outermost block that locks the lock).
 func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
-	ops := c.Dialect().Ops(native.HoldOps)
+	ops := r.NativeOps(c.Dialect())
 	var out []*mutate.Mutant
 	for _, fn := range c.Targets() {
 		h := fn.Hold()
@@ -39,6 +39,9 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 	}
 	return out
 }
+
+// NativeOps implements native.Rule.
+func (r *Rule) NativeOps(d native.Dialect) []string { return d.Ops(native.HoldOps) }
 
 // NativeVacuity implements native.Rule: a target that holds has a live
 // guard of the lock, and one that has none fails the baseline run, so a

@@ -100,6 +100,16 @@ func holdsThen(c *native.Code, fn *treesitter.Function, at *syntax.Node, thens [
 	return false
 }
 
+// NativeOps implements native.Rule: the reverts of the first call, named
+// first-delete ...
+func (r *Rule) NativeOps(d native.Dialect) []string {
+	var out []string
+	for _, op := range d.Ops(nativeOrderOps) {
+		out = append(out, "first-"+op)
+	}
+	return out
+}
+
 // NativeVacuity implements native.Rule: a target that no longer calls
 // then does not hold, which the baseline run reports.
 func (r *Rule) NativeVacuity(*native.Code) []string { return nil }

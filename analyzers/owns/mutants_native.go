@@ -58,7 +58,7 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 		}
 	}
 	var out []*mutate.Mutant
-	for _, op := range nativeOwnsOps {
+	for _, op := range r.NativeOps(d) {
 		e := c.NewEdits()
 		stmt, void := "", ""
 		switch op {
@@ -77,29 +77,34 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 				stmt = "let _ = &mut " + x + ";"
 			}
 		case opMutatorCall:
-			switch {
-			case d.Rust():
+			stmt = x + ".reset();"
+			if d.Rust() {
 				stmt = "let _ = " + x + ".take();"
-			case d.Lambdas(): // C++ and CUDA
-				stmt = x + ".reset();"
-			default:
-				continue // C has no methods
 			}
 		case opClosureW:
-			if !d.Lambdas() {
-				continue
-			}
 			stmt = d.Closure(x + " = " + value + ";")
 		case opComposite:
-			if !d.Rust() {
-				continue
-			}
 			stmt = fmt.Sprintf("let _ = %s { %s: %s, ..Default::default() };", typ, field, value)
 		}
 		if void == "" {
 			e.AtEntry(host, stmt)
 		}
 		out = append(out, c.Mutant(host, op, e, void))
+	}
+	return out
+}
+
+// NativeOps implements native.Rule: C has no methods and no lambdas, and
+// only Rust's struct literal names a field outside a constructor.
+func (r *Rule) NativeOps(d native.Dialect) []string {
+	var out []string
+	for _, op := range nativeOwnsOps {
+		switch {
+		case (op == opMutatorCall || op == opClosureW) && !d.Lambdas():
+		case op == opComposite && !d.Rust():
+		default:
+			out = append(out, op)
+		}
 	}
 	return out
 }

@@ -61,7 +61,7 @@ func (c *Code) Mentioning(words ...string) ([]*treesitter.Function, error) {
 }
 
 // Dialect returns how reverts are written in a definition's language.
-func (c *Code) Dialect() Dialect { return dialectOf(c.Inv.Lang) }
+func (c *Code) Dialect() Dialect { return DialectOf(c.Inv.Lang) }
 
 // target names a definition for the matrix and the mutants' names: its
 // qualified name, and its line when another definition of the files has

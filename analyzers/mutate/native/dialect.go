@@ -15,9 +15,9 @@ type Dialect struct {
 	lang invariants.Lang
 }
 
-// dialectOf returns the dialect of a language of the tree-sitter front
+// DialectOf returns the dialect of a language of the tree-sitter front
 // end.
-func dialectOf(l invariants.Lang) Dialect { return Dialect{lang: l} }
+func DialectOf(l invariants.Lang) Dialect { return Dialect{lang: l} }
 
 // Rust reports whether the dialect is Rust's.
 func (d Dialect) Rust() bool { return d.lang == invariants.LangRust }
@@ -137,12 +137,8 @@ func (d Dialect) Return(fn *treesitter.Function, at int) string {
 // and a Rust macro named by its path (`msg_send!`) is invoked with none.
 func (d Dialect) CallStmt(pattern string) string {
 	p := strings.TrimSpace(pattern)
-	switch {
-	case strings.HasSuffix(p, ")") || strings.HasSuffix(p, "]") || strings.HasSuffix(p, "}"):
-	case strings.HasSuffix(p, "!"):
-		p += "()"
-	default:
-		p += "()"
+	if !strings.HasSuffix(p, ")") && !strings.HasSuffix(p, "]") && !strings.HasSuffix(p, "}") {
+		p += "()" // a callee, or a macro's path: enc->release(), msg_send!()
 	}
 	return p + ";"
 }

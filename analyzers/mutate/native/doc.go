@@ -30,6 +30,10 @@ import (
 // Rust: the rule value of such an invariant implements it, beside its
 // tree-sitter check (treesitter.FunctionRule or FieldRule).
 type Rule interface {
+	// NativeOps lists the reverts the kind makes of every target in a
+	// language (the matrix's columns), in order: a target gets each, or a
+	// void mutant that says why it cannot.
+	NativeOps(d Dialect) []string
 	// NativeMutants returns the reverts of the invariant in its code.
 	NativeMutants(c *Code) []*mutate.Mutant
 	// NativeVacuity lists the reasons the invariant holds without

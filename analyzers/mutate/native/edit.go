@@ -80,8 +80,9 @@ func (a applied) original(x int) (int, bool) {
 	return x - shift, true
 }
 
-// apply applies the edits of one file, last first; edits that overlap are
-// an error.
+// apply applies the edits of one file in the order of their offsets
+// (inserts at one offset in the order they were made); edits that overlap
+// are an error.
 func apply(src []byte, list []textEdit) (applied, error) {
 	list = slices.Clone(list)
 	sort.SliceStable(list, func(i, j int) bool { return list[i].start < list[j].start })
@@ -102,9 +103,8 @@ func apply(src []byte, list []textEdit) (applied, error) {
 
 // Mutant builds a mutant from its edits: host is the function whose
 // definition is the site, the region where the invariant must fire. A
-// mutant whose edits cannot be applied, that no longer parses where it
-// changed the code or in host, or that adds a syntax error to a file, is
-// void, and so is one given a reason (void).
+// mutant whose edits cannot be applied, or that adds a syntax error to a
+// file (newErrors), is void, and so is one given a reason (void).
 func (c *Code) Mutant(host *treesitter.Function, op string, e *Edits, void string) *mutate.Mutant {
 	m := c.Void(host, op, void)
 	if void != "" {

@@ -34,12 +34,13 @@ type GuardSite struct {
 	Mode invariants.LockMode
 }
 
-// guardTypes are the C++ guard types by mode (the C++ front end's list),
-// and the guard type a revert turns one into.
+// The names the guard reverts rewrite: the C++ guard types (the C++
+// front end's list), those of them that can unlock before their end, and
+// Rust's lock methods with the method of the other mode.
 var (
-	guardTypes   = map[string]bool{"lock_guard": true, "unique_lock": true, "scoped_lock": true, "shared_lock": true}
-	unlockable   = map[string]bool{"unique_lock": true, "shared_lock": true}
-	rustLockMode = map[string]string{"lock": "read", "write": "read", "read": "write"}
+	guardTypes      = map[string]bool{"lock_guard": true, "unique_lock": true, "scoped_lock": true, "shared_lock": true}
+	unlockable      = map[string]bool{"unique_lock": true, "shared_lock": true}
+	otherModeMethod = map[string]string{"lock": "read", "write": "read", "read": "write"}
 )
 
 // GuardMutant builds one revert of a guard.
@@ -134,7 +135,7 @@ func (c *Code) guardEdit(e *Edits, g GuardSite, op string) string {
 			if parts.method == nil {
 				return "the guard's lock call is not found"
 			}
-			e.ReplaceNode(f, parts.method.node, rustLockMode[parts.method.text(f)])
+			e.ReplaceNode(f, parts.method.node, otherModeMethod[parts.method.text(f)])
 			return ""
 		}
 		other := "shared_lock"
@@ -208,7 +209,7 @@ func guardParts(f *syntax.File, st model.Stmt) (guardDecl, string) {
 			if f.Text(l) == "=" {
 				p.value = strings.TrimSpace(string(f.Src[l.End:ls[len(ls)-1].Start]))
 				for k := i + 1; k+1 < len(ls); k++ {
-					if f.Text(ls[k]) == "." && rustLockMode[f.Text(ls[k+1])] != "" {
+					if f.Text(ls[k]) == "." && otherModeMethod[f.Text(ls[k+1])] != "" {
 						p.method = &leaf{ls[k+1]}
 						break
 					}
