@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -149,4 +150,13 @@ func TestNativeProjectsProve(t *testing.T) {
 			}
 		}
 	}
+	// -show prints a native mutant's function as the mutant has it.
+	dir, err := filepath.Abs(filepath.Join("testdata", "crate"))
+	require.NoError(t, err)
+	var stdout, stderr bytes.Buffer
+	code := Main([]string{"-C", dir, "-show", "rs-submit-locked.Queue.submit.let-underscore"}, &stdout, &stderr, noEnv)
+	assert.Equal(t, exitProved, code, stderr.String())
+	assert.True(t, strings.HasPrefix(stdout.String(), "rs-submit-locked.Queue.submit.let-underscore: killed lib.rs:"), stdout.String())
+	assert.Contains(t, stdout.String(), "src/lib.rs:")
+	assert.Contains(t, stdout.String(), "let _ = self.device.lock().unwrap();")
 }
