@@ -1,6 +1,10 @@
 package invariants
 
-import "fmt"
+import (
+	"fmt"
+
+	"go.yaml.in/yaml/v3"
+)
 
 // Rule is the rule of one invariant: what must hold at its target. Each
 // rule kind has its own type, in the kind's package, which the kind's
@@ -23,6 +27,15 @@ type KindSpec struct {
 	// Field says that the kind targets a field (`field:`) instead of
 	// functions (`function:` or `functions:`).
 	Field bool
+	// NoTarget says that the kind takes neither functions nor a field:
+	// its rule names what it checks (lock_order names its locks, and is
+	// checked wherever they are taken). The rule then implements
+	// ScopeRule for Go.
+	NoTarget bool
+	// ListKey, when set, lets the rule be written as a list instead of a
+	// mapping: `lock_order: [a, b]` is `lock_order: {locks: [a, b]}`
+	// with ListKey "locks".
+	ListKey string
 	// Langs are the languages the kind is checked for; an invariant of
 	// another language with this rule is an error, not a skipped check.
 	Langs []Lang
@@ -33,6 +46,16 @@ type KindSpec struct {
 	// rule even when it is incomplete: the loader drops the invariant
 	// when any error was reported.
 	Decode func(d *RuleDecoder) Rule
+}
+
+// ScopeRule is implemented by the Go rules of kinds that take no target
+// (KindSpec.NoTarget): the packages the rule's own names live in stand
+// for the targets' packages, so that the drivers load them, and a
+// package that is gone is reported like a target's.
+type ScopeRule interface {
+	Rule
+	// Packages returns the import paths the rule's names live in.
+	Packages() []string
 }
 
 // RuleDecoder reads the mapping of one rule for its kind's Decode. Every
@@ -122,6 +145,10 @@ func (r *RuleDecoder) GoOnly(keys ...string) {
 // decodeRule decodes the mapping of an invariant's rule with its kind's
 // spec.
 func (d *decoder) decodeRule(spec *KindSpec, f field, what string, ctx nameContext) Rule {
+	if spec.ListKey != "" && f.value.Kind == yaml.SequenceNode {
+		m := map[string]field{spec.ListKey: f}
+		return spec.Decode(&RuleDecoder{d: d, rule: f, m: m, inv: what, ctx: ctx})
+	}
 	m := d.mapping(f.value, what+": "+string(spec.Name), spec.Keys...)
 	if m == nil {
 		return nil

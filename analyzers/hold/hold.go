@@ -154,37 +154,9 @@ func (c *checker) check(t rule.Target) {
 // when it runs at the return, after a release, is not: it works on what
 // the defer statement took.
 func (c *checker) atReturn(body *live.Body, flow *live.Flow[bool], recv types.Object, f *facts) {
-	if len(flow.Exits) == 0 {
-		return
-	}
-	held := true
-	for _, x := range flow.Exits {
-		held = held && x.State
-	}
-	var defers []*live.Effect
-	for _, blk := range body.Blocks {
-		for _, step := range blk.Steps {
-			for _, e := range step.Effects {
-				if e.Deferred {
-					defers = append(defers, e)
-				}
-			}
+	c.analysis(recv).AtReturn(body, flow, func(held bool, e *live.Effect) {
+		if held && f.relocked == nil && c.lock.Change(e, recv) == locks.Acquires {
+			f.relocked = e.Call
 		}
-	}
-	for i := len(defers) - 1; i >= 0; i-- {
-		e := defers[i]
-		if e.Lit != nil {
-			held = c.analysis(recv).After(e.Lit, held)
-			continue
-		}
-		switch c.lock.Change(e, recv) {
-		case locks.Acquires:
-			if held && f.relocked == nil {
-				f.relocked = e.Call
-			}
-			held = true
-		case locks.Releases:
-			held = false
-		}
-	}
+	})
 }
