@@ -2,6 +2,8 @@ package invariants
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -122,6 +124,34 @@ func (r *RuleDecoder) Bool(key string) bool {
 	}
 	b, _ := r.d.boolean(v, r.rule.key.Value+"."+key)
 	return b
+}
+
+// Enum reads an optional string that must be one of values; absent is
+// the first value.
+func (r *RuleDecoder) Enum(key string, values ...string) string {
+	v, ok := r.m[key]
+	if !ok {
+		return values[0]
+	}
+	s, ok := r.d.str(v, r.rule.key.Value+"."+key)
+	if !ok {
+		return values[0]
+	}
+	if !slices.Contains(values, s) {
+		r.d.errorf(v.value, "%s: %s.%s %q: want %s", r.inv, r.rule.key.Value, key, s, strings.Join(values, " or "))
+		return values[0]
+	}
+	return s
+}
+
+// Errorf reports a problem with the value of key, at that value: for the
+// checks a kind makes beyond the shape of its keys.
+func (r *RuleDecoder) Errorf(key, format string, args ...any) {
+	at := r.rule.value
+	if v, ok := r.m[key]; ok {
+		at = v.value
+	}
+	r.d.errorf(at, "%s: %s.%s: %s", r.inv, r.rule.key.Value, key, fmt.Sprintf(format, args...))
 }
 
 // Mode reads an optional lock mode; absent is exclusive.

@@ -6,10 +6,12 @@ package registry
 import (
 	"github.com/guardlint/guardlint/analyzers/call"
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/excludes"
 	"github.com/guardlint/guardlint/analyzers/forbid"
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/hold"
 	"github.com/guardlint/guardlint/analyzers/ignores"
+	"github.com/guardlint/guardlint/analyzers/lockorder"
 	"github.com/guardlint/guardlint/analyzers/order"
 	"github.com/guardlint/guardlint/analyzers/owns"
 	"github.com/guardlint/guardlint/analyzers/requires"
@@ -25,6 +27,8 @@ var Kinds = []core.Kind{
 	forbid.Kind,
 	order.Kind,
 	requires.Kind,
+	excludes.Kind,
+	lockorder.Kind,
 }
 
 // Specs returns what the loader needs of every kind.

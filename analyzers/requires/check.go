@@ -60,7 +60,7 @@ func newChecker(r *rule.Rule, cs []*contract) *checker {
 		facts:   calls.NewFacts[Needs](r.Pass),
 		entries: calls.NewEntries(r.Pass.Pkg),
 	}
-	for _, cu := range calls.Units(r) {
+	for _, cu := range calls.Units(r.Inspect, r.Pass.TypesInfo) {
 		u := &unit{Unit: cu, fn: cu.Func, decl: cu.Decl, needs: map[*contract]*need{}, unmet: map[*contract][]unmet{}}
 		ch.units = append(ch.units, u)
 		ch.byFunc[u.fn] = u

@@ -90,7 +90,7 @@ func contracts(r *rule.Rule) []*contract {
 			lock, _ = r.Var(req.Lock)
 		}
 		switch {
-		case lock != nil && !isMutex(lock.Type()):
+		case lock != nil && !locks.IsMutex(lock.Type()):
 			if home {
 				r.Unverifiable(inv, req.Lock.Pos, "lock %s has type %s, not sync.Mutex or sync.RWMutex", req.Lock.Short(), lock.Type())
 			}
@@ -129,14 +129,4 @@ func (c *contract) helpers(r *rule.Rule, names []invariants.Name, what string) [
 		out = append(out, fn)
 	}
 	return out
-}
-
-// isMutex reports whether t is sync.Mutex or sync.RWMutex, or a pointer to
-// one: a lock whose Lock and Unlock calls name it.
-func isMutex(t types.Type) bool {
-	n, ok := types.Unalias(locks.Deref(t)).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "sync" {
-		return false
-	}
-	return n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex"
 }

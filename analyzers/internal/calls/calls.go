@@ -7,12 +7,11 @@
 package calls
 
 import (
+	"github.com/guardlint/guardlint/analyzers/core"
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
-	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/analyzers/live"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -30,15 +29,15 @@ type Unit struct {
 
 // Units returns the package's function declarations with bodies, in file
 // order.
-func Units(r *rule.Rule) []*Unit {
+func Units(in *inspector.Inspector, info *types.Info) []*Unit {
 	var out []*Unit
-	for c := range r.Inspect.Root().Preorder((*ast.FuncDecl)(nil)) {
+	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
 		decl := c.Node().(*ast.FuncDecl)
-		fn, ok := r.Pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		fn, ok := info.Defs[decl.Name].(*types.Func)
 		if !ok || decl.Body == nil {
 			continue
 		}
-		out = append(out, &Unit{Func: fn, Decl: decl, Refs: refs(r.Pass.TypesInfo, c)})
+		out = append(out, &Unit{Func: fn, Decl: decl, Refs: refs(info, c)})
 	}
 	return out
 }
@@ -135,7 +134,7 @@ func (p Path) From(name string) Path {
 }
 
 // String joins the path with arrows.
-func (p Path) String() string { return strings.Join(p, " → ") }
+func (p Path) String() string { return core.CallPath(p) }
 
 // Last is the function the path leads to.
 func (p Path) Last() string { return p[len(p)-1] }

@@ -1,0 +1,66 @@
+package excludes
+
+import (
+	_ "embed"
+
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// Name is the kind's key in an invariant.
+const Name invariants.Kind = "excludes"
+
+// schema is the kind's part of the invariants file's JSON Schema.
+//
+//go:embed schema.json
+var schema []byte
+
+// Kind is the excludes rule kind: Go across packages, and C, C++, CUDA
+// and Rust within the files of the invariant.
+var Kind = core.Kind{
+	KindSpec: invariants.KindSpec{
+		Name:   Name,
+		Langs:  invariants.Langs,
+		Keys:   []string{"lock"},
+		Decode: decode,
+	},
+	Analyzer: New,
+	Schema:   schema,
+	Examples: map[invariants.Lang]string{
+		invariants.LangGo:  `{functions: [p.Wait], excludes: {lock: p.evalMu}}`,
+		invariants.LangCPP: `{functions: [Stream::synchronize], excludes: {lock: eval_mu}}`,
+	},
+}
+
+// Rule: no call of the target functions happens with Lock held, in
+// either mode. A function that calls one of them where its own body does
+// not decide whether the lock is held passes the exclusion to its
+// callers, and so on, across packages.
+type Rule struct {
+	Lock invariants.Name
+}
+
+func decode(d *invariants.RuleDecoder) invariants.Rule {
+	return &Rule{Lock: d.Name("lock")}
+}
+
+// Kind implements invariants.Rule.
+func (*Rule) Kind() invariants.Kind { return Name }
+
+// Names implements invariants.Rule.
+func (r *Rule) Names() []*invariants.Name { return []*invariants.Name{&r.Lock} }
+
+// Summary implements core.Rule.
+func (r *Rule) Summary(inv *invariants.Invariant) string {
+	return "no call of " + core.Targets(inv) + " may hold " + r.Lock.Short()
+}
+
+// Importers implements the driver's question "which packages does the
+// invariant concern besides its targets'?": every package that imports
+// the lock's or the targets' package may call a target.
+func (r *Rule) Importers(inv *invariants.Invariant) []string {
+	return append([]string{r.Lock.Pkg}, inv.Packages()...)
+}
+
+// ruleOf returns the excludes rule of an invariant of this kind.
+func ruleOf(inv *invariants.Invariant) *Rule { return inv.Rule.(*Rule) }

@@ -1,0 +1,257 @@
+// Package acquires defines an analyzer that reports nothing: it finds,
+// for every function of a package, which of the locks that invariants
+// follow (lock_order's, never_acquires') it takes, itself or through the
+// functions it calls, where, and by which call path; and the first call
+// it makes that cannot be followed. Functions of other packages are known
+// through its Takes facts.
+package acquires
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"reflect"
+	"sync"
+
+	"github.com/guardlint/guardlint/analyzers/guardconf"
+	"github.com/guardlint/guardlint/analyzers/internal/calls"
+	"github.com/guardlint/guardlint/analyzers/internal/locks"
+	"github.com/guardlint/guardlint/analyzers/internal/rule"
+	"github.com/guardlint/guardlint/analyzers/live"
+	"github.com/guardlint/guardlint/analyzers/resolve"
+	"github.com/guardlint/guardlint/invariants"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Rule is implemented by the rules whose verdict asks which locks a
+// function takes: the locks they name are followed.
+type Rule interface {
+	invariants.Rule
+	// FollowedLocks returns the locks the rule asks about.
+	FollowedLocks() []invariants.Name
+	// FollowsUnresolved says whether the rule asks for the calls that
+	// cannot be followed, too.
+	FollowsUnresolved() bool
+}
+
+// For returns the acquires analyzer of one configuration; every analyzer
+// of a suite built on conf shares the value, so that a package's
+// acquisitions are found once.
+func For(conf *analysis.Analyzer) *analysis.Analyzer {
+	if a, ok := byConf.Load(conf); ok {
+		return a.(*analysis.Analyzer)
+	}
+	a := &analysis.Analyzer{
+		Name:       "acquires",
+		Doc:        "acquires: find the followed locks each function takes\n\nThe analyzer reports nothing; the lock_order and never_acquires analyzers read its result and its Takes facts.",
+		URL:        "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/internal/acquires",
+		Requires:   []*analysis.Analyzer{conf, inspect.Analyzer, live.For(conf)},
+		ResultType: reflect.TypeFor[*Info](),
+		FactTypes:  []analysis.Fact{new(Takes)},
+		Run: func(pass *analysis.Pass) (any, error) {
+			return run(pass, pass.ResultOf[conf].(*guardconf.Config).Set, pass.ResultOf[live.For(conf)].(*live.Info)), nil
+		},
+	}
+	actual, _ := byConf.LoadOrStore(conf, a)
+	return actual.(*analysis.Analyzer)
+}
+
+// byConf holds the acquires analyzer of each configuration analyzer.
+var byConf sync.Map
+
+// Info is the analyzer's result for one package.
+type Info struct {
+	pass *analysis.Pass
+	live *live.Info
+	res  *locks.Resolver
+	// followed are the locks the invariants follow, by canonical name,
+	// each with its variable or field as this package resolves it (nil
+	// when the package cannot name it, and so cannot take it itself).
+	followed map[string]*types.Var
+	// unresolved says whether calls that cannot be followed are looked
+	// for (some invariant asks).
+	unresolved bool
+	units      []*calls.Unit
+	byFunc     map[*types.Func]*Takes
+	facts      *calls.Facts[Takes, *Takes]
+	impls      map[*types.Func][]*types.Func
+}
+
+func run(pass *analysis.Pass, set *invariants.Set, li *live.Info) *Info {
+	in := &Info{
+		pass:     pass,
+		live:     li,
+		res:      &locks.Resolver{Info: pass.TypesInfo, Live: li},
+		followed: map[string]*types.Var{},
+		byFunc:   map[*types.Func]*Takes{},
+		facts:    calls.NewFacts[Takes](pass),
+	}
+	scope := resolve.NewScope(pass.Pkg, pass.TypesInfo)
+	for _, inv := range set.Invariants {
+		r, ok := inv.Rule.(Rule)
+		if !ok || inv.Lang != invariants.LangGo {
+			continue
+		}
+		in.unresolved = in.unresolved || r.FollowsUnresolved()
+		for _, n := range r.FollowedLocks() {
+			v, _ := scope.Var(n)
+			if in.followed[n.String()] == nil {
+				in.followed[n.String()] = v
+			}
+		}
+	}
+	if len(in.followed) == 0 {
+		return in
+	}
+	in.units = calls.Units(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), pass.TypesInfo)
+	for _, u := range in.units {
+		in.byFunc[u.Func] = &Takes{}
+	}
+	calls.Fixpoint(in.units, func(*calls.Unit) bool { return true }, func(u *calls.Unit) bool {
+		return in.scan(in.live.Func(u.Decl), rule.FuncName(u.Func), in.byFunc[u.Func])
+	})
+	for _, u := range in.units {
+		if t := in.byFunc[u.Func]; !t.empty() {
+			pass.ExportObjectFact(u.Func, t)
+		}
+	}
+	return in
+}
+
+// Of returns what calling fn takes: for a function of this package the
+// summary found, for one of another package its fact. It returns nil for
+// a function that takes none of the followed locks and makes no call
+// that cannot be followed, as far as anyone knows.
+func (in *Info) Of(fn *types.Func) *Takes {
+	if t, ok := in.byFunc[fn]; ok {
+		return t
+	}
+	return in.facts.Of(fn)
+}
+
+// Body returns what running a body takes: a function literal a rule
+// targets, or a declaration.
+func (in *Info) Body(b *live.Body, name string) *Takes {
+	t := &Takes{}
+	in.scan(b, name, t)
+	return t
+}
+
+// Lock returns the followed lock that a call locks or unlocks, and how.
+func (in *Info) Lock(call *ast.CallExpr) (string, locks.Op) {
+	op, ref := in.res.Op(call)
+	if op == locks.None {
+		return "", locks.None
+	}
+	for name, v := range in.followed {
+		if is, _ := ref.Is(v); v != nil && is {
+			return name, op
+		}
+	}
+	return "", locks.None
+}
+
+// Resolver is the package's lock resolver.
+func (in *Info) Resolver() *locks.Resolver { return in.res }
+
+// scan adds to t what the body takes, each acquisition with its path
+// starting at name, and reports whether t changed. A call counts when
+// it runs when the body runs, or when it is in a literal passed to a
+// function that may call it (then its acquisitions are Maybe). Code a
+// go statement starts runs on another goroutine, and a literal that is
+// stored runs where it is called: neither is the body's.
+func (in *Info) scan(b *live.Body, name string, t *Takes) bool {
+	if b == nil {
+		return false
+	}
+	changed := false
+	for _, o := range b.Calls {
+		maybe := false
+		if o.Dead != "" {
+			if !b.Passed(o.Node.Pos()) {
+				continue
+			}
+			maybe = true
+		}
+		call, ok := o.Node.(*ast.CallExpr)
+		if !ok {
+			continue // a function value, not called here
+		}
+		if lock, op := in.Lock(call); op == locks.Lock || op == locks.RLock {
+			changed = t.add(Take{Lock: lock, Site: siteOf(in.pass.Fset.Position(call.Pos())), Path: []string{name}, Maybe: maybe}) || changed
+			continue
+		} else if op != locks.None {
+			continue
+		}
+		callees, what := in.callees(call, o.Callee)
+		if what != "" && in.unresolved && t.Unresolved == nil {
+			t.Unresolved = &Call{What: what, Site: siteOf(in.pass.Fset.Position(call.Pos())), Path: []string{name}}
+			changed = true
+		}
+		for _, c := range callees {
+			if from := in.Of(c); from != nil {
+				changed = t.merge(from, name, maybe) || changed
+			}
+		}
+	}
+	return changed
+}
+
+// callees returns the functions a call may call, or what the call is
+// when it cannot be followed. A call of an interface method whose name
+// is not exported calls one of the package's methods of that name: no
+// other package can implement it.
+func (in *Info) callees(call *ast.CallExpr, callee *types.Func) ([]*types.Func, string) {
+	info := in.pass.TypesInfo
+	if callee == nil {
+		fun := ast.Unparen(call.Fun)
+		if tv, ok := info.Types[fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+			return nil, "" // a conversion or a builtin
+		}
+		return nil, "a call of the function value " + types.ExprString(fun)
+	}
+	recv := callee.Signature().Recv()
+	if recv == nil || !types.IsInterface(recv.Type()) {
+		return []*types.Func{callee}, ""
+	}
+	if !callee.Exported() && callee.Pkg() == in.pass.Pkg {
+		return in.implementations(callee), ""
+	}
+	return nil, fmt.Sprintf("a call of the interface method %s", rule.FuncName(callee))
+}
+
+// implementations returns the package's methods that implement an
+// interface method of the package.
+func (in *Info) implementations(m *types.Func) []*types.Func {
+	if in.impls == nil {
+		in.impls = map[*types.Func][]*types.Func{}
+	}
+	if got, ok := in.impls[m]; ok {
+		return got
+	}
+	iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
+	var out []*types.Func
+	scope := in.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || iface == nil || types.IsInterface(tn.Type()) {
+			continue
+		}
+		ptr := types.NewPointer(tn.Type())
+		if !types.Implements(ptr, iface) {
+			continue
+		}
+		if obj, _, _ := types.LookupFieldOrMethod(ptr, true, in.pass.Pkg, m.Name()); obj != nil {
+			if fn, ok := obj.(*types.Func); ok {
+				out = append(out, fn.Origin())
+			}
+		}
+	}
+	in.impls[m] = out
+	return out
+}
+
+// pathFrom puts a caller in front of a path.
+func pathFrom(p []string, name string) []string { return calls.Path(p).From(name) }
