@@ -11,7 +11,8 @@ import (
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/hold"
 	"github.com/guardlint/guardlint/analyzers/ignores"
-	"github.com/guardlint/guardlint/analyzers/lockorder"
+	lockorder "github.com/guardlint/guardlint/analyzers/lock_order"
+	neveracquires "github.com/guardlint/guardlint/analyzers/never_acquires"
 	"github.com/guardlint/guardlint/analyzers/order"
 	"github.com/guardlint/guardlint/analyzers/owns"
 	"github.com/guardlint/guardlint/analyzers/requires"
@@ -29,6 +30,7 @@ var Kinds = []core.Kind{
 	requires.Kind,
 	excludes.Kind,
 	lockorder.Kind,
+	neveracquires.Kind,
 }
 
 // Specs returns what the loader needs of every kind.

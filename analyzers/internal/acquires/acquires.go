@@ -89,6 +89,7 @@ func run(pass *analysis.Pass, set *invariants.Set, li *live.Info) *Info {
 		facts:    calls.NewFacts[Takes](pass),
 	}
 	scope := resolve.NewScope(pass.Pkg, pass.TypesInfo)
+	homes := map[string]bool{} // the followed locks' packages
 	for _, inv := range set.Invariants {
 		r, ok := inv.Rule.(Rule)
 		if !ok || inv.Lang != invariants.LangGo {
@@ -96,13 +97,19 @@ func run(pass *analysis.Pass, set *invariants.Set, li *live.Info) *Info {
 		}
 		in.unresolved = in.unresolved || r.FollowsUnresolved()
 		for _, n := range r.FollowedLocks() {
+			homes[n.Pkg] = true
 			v, _ := scope.Var(n)
 			if in.followed[n.String()] == nil {
 				in.followed[n.String()] = v
 			}
 		}
 	}
-	if len(in.followed) == 0 {
+	if len(in.followed) == 0 || !sees(pass.Pkg, homes, map[*types.Package]bool{}) {
+		// A package that cannot name a followed lock's package cannot
+		// take the lock but through values it is handed, which the
+		// callers that hand them answer for: it is not followed, under
+		// go vet as under drivers that load it from export data.
+		in.followed = map[string]*types.Var{}
 		return in
 	}
 	in.units = calls.Units(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), pass.TypesInfo)
@@ -255,3 +262,50 @@ func (in *Info) implementations(m *types.Func) []*types.Func {
 
 // pathFrom puts a caller in front of a path.
 func pathFrom(p []string, name string) []string { return calls.Path(p).From(name) }
+
+// First returns the first call of a body, in source order, that takes
+// lock, itself or through the functions it calls (an acquisition that
+// only may run counts), with the acquisition, its path starting at name.
+// It returns nil when the body does not take the lock.
+func (in *Info) First(b *live.Body, name, lock string) (ast.Node, *Take) {
+	for _, o := range b.Calls {
+		t := &Takes{}
+		in.scan(&live.Body{Calls: []*live.Occurrence{o}, Dead: b.Dead}, name, t)
+		if k := t.Take(lock, true); k != nil {
+			return o.Node, k
+		}
+	}
+	return nil, nil
+}
+
+// FirstUnresolved returns the first call of a body, in source order, that
+// cannot be followed, or through which one is made, with that call, its
+// path starting at name; nil when there is none.
+func (in *Info) FirstUnresolved(b *live.Body, name string) (ast.Node, *Call) {
+	for _, o := range b.Calls {
+		t := &Takes{}
+		in.scan(&live.Body{Calls: []*live.Occurrence{o}, Dead: b.Dead}, name, t)
+		if t.Unresolved != nil {
+			return o.Node, t.Unresolved
+		}
+	}
+	return nil, nil
+}
+
+// sees reports whether p is one of the packages, or imports one,
+// transitively.
+func sees(p *types.Package, pkgs map[string]bool, seen map[*types.Package]bool) bool {
+	if pkgs[p.Path()] {
+		return true
+	}
+	if seen[p] {
+		return false
+	}
+	seen[p] = true
+	for _, imp := range p.Imports() {
+		if sees(imp, pkgs, seen) {
+			return true
+		}
+	}
+	return false
+}

@@ -22,7 +22,7 @@ func New(conf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     string(Name),
 		Doc:      docs.Extract(doc, string(Name)),
-		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/lockorder",
+		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/lock_order",
 		Requires: append(rule.Requires(conf), acquires.For(conf)),
 		Run: func(pass *analysis.Pass) (any, error) {
 			r := rule.New(pass, conf, Name)

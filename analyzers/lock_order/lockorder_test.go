@@ -5,7 +5,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/internal/ruletest"
-	"github.com/guardlint/guardlint/analyzers/lockorder"
+	lockorder "github.com/guardlint/guardlint/analyzers/lock_order"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/stretchr/testify/assert"
 	"golang.org/x/tools/go/analysis/analysistest"
