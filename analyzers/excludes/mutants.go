@@ -35,7 +35,7 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.M
 				continue
 			}
 			op := fmt.Sprintf("%s@%d:%s", mutate.OpCallAdded, p.Fset.Position(a.Stmt.Pos()).Line, t.Name())
-			out = append(out, p.InsertAfter(inv, a.Decl, a.Stmt, op, call))
+			out = append(out, p.InsertAfter(inv, mutate.NewEdits(p), a.Decl, a.Stmt, op, call))
 		}
 	}
 	return out

@@ -37,9 +37,10 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.M
 				if vars[i] == nil {
 					continue
 				}
-				if text, ok := p.LockedSection(a.Decl, vars[i]); ok {
+				e := mutate.NewEdits(p)
+				if text, ok := p.LockedSection(e, a.Decl, vars[i]); ok {
 					op := fmt.Sprintf("%s@%d:%s", mutate.OpLockReversed, p.Fset.Position(a.Stmt.Pos()).Line, r.Locks[i].Short())
-					out = append(out, p.InsertAfter(inv, a.Decl, a.Stmt, op, text))
+					out = append(out, p.InsertAfter(inv, e, a.Decl, a.Stmt, op, text))
 				}
 			}
 		}

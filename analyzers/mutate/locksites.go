@@ -65,9 +65,11 @@ func (p *Package) SortedDecls() []*ast.FuncDecl {
 
 // SpellLock returns an expression that names lock inside d: a package
 // variable by its name, and a field through the receiver or a parameter,
-// following fields a few levels down (cb.dev.pool.mu). It returns false
-// when d cannot name the lock.
-func (p *Package) SpellLock(d *ast.FuncDecl, lock *types.Var) (string, bool) {
+// following fields a few levels down (cb.dev.pool.mu). A field d cannot
+// reach is spelled on a value of its type that the mutant declares: the
+// same lock as far as the rules go, which tell no values apart. It returns
+// false when the lock cannot be named at all.
+func (p *Package) SpellLock(e *Edits, d *ast.FuncDecl, lock *types.Var) (string, bool) {
 	if !lock.IsField() {
 		switch {
 		case lock.Pkg() == p.Pkg.Types:
@@ -86,6 +88,27 @@ func (p *Package) SpellLock(d *ast.FuncDecl, lock *types.Var) (string, bool) {
 		}
 		return "", false
 	}
+	if x, ok := p.fieldPath(d, lock); ok {
+		return x, true
+	}
+	owner := p.Follow(lock, invariants.Exclusive, nil).Owner
+	if owner == nil {
+		return "", false
+	}
+	typ, err := e.TypeString(owner)
+	if err != nil {
+		return "", false
+	}
+	e.Decl("var %s %s", holderVar, typ)
+	return holderVar + "." + lock.Name(), true
+}
+
+// holderVar is the value a mutant declares to hold a lock its function
+// cannot reach.
+const holderVar = "guardlintLockHolder"
+
+// fieldPath spells a field lock through d's receiver or parameters.
+func (p *Package) fieldPath(d *ast.FuncDecl, lock *types.Var) (string, bool) {
 	type root struct {
 		expr string
 		t    types.Type
@@ -130,32 +153,30 @@ func (p *Package) SpellLock(d *ast.FuncDecl, lock *types.Var) (string, bool) {
 	return "", false
 }
 
-// LockedSection returns the text that takes and gives up a lock at once,
-// spelled in d, and false when d cannot name it.
-func (p *Package) LockedSection(d *ast.FuncDecl, lock *types.Var) (string, bool) {
-	x, ok := p.SpellLock(d, lock)
+// LockedSection adds to e a lock and an unlock of lock at once, spelled
+// in d, and returns their text; false when d cannot name the lock.
+func (p *Package) LockedSection(e *Edits, d *ast.FuncDecl, lock *types.Var) (string, bool) {
+	x, ok := p.SpellLock(e, d, lock)
 	return x + ".Lock(); " + x + ".Unlock()", ok
 }
 
-// InsertAfter builds a mutant that runs text right after a statement, on
-// a line of its own.
-func (p *Package) InsertAfter(inv *invariants.Invariant, d *ast.FuncDecl, after ast.Stmt, op, text string) *Mutant {
-	e := NewEdits(p)
+// InsertAfter adds the edit that runs text right after a statement, on a
+// line of its own, and builds the mutant.
+func (p *Package) InsertAfter(inv *invariants.Invariant, e *Edits, d *ast.FuncDecl, after ast.Stmt, op, text string) *Mutant {
 	e.Insert(after.End(), "\n"+p.Indent(after.Pos())+text)
 	return NewMutant(inv, p, d, op, e, "")
 }
 
-// InsertFirst builds a mutant that runs text as the first statement of a
-// block.
-func (p *Package) InsertFirst(inv *invariants.Invariant, d *ast.FuncDecl, block *ast.BlockStmt, op, text string) *Mutant {
-	e := NewEdits(p)
-	ind := "\t"
+// InsertFirst adds the edit that runs text as the first statement of a
+// block, and builds the mutant.
+func (p *Package) InsertFirst(inv *invariants.Invariant, e *Edits, d *ast.FuncDecl, block *ast.BlockStmt, op, text string) *Mutant {
+	var ind string
 	if len(block.List) > 0 {
 		ind = p.Indent(block.List[0].Pos())
 	} else {
 		ind = p.Indent(block.Pos()) + "\t"
 	}
-	e.Insert(block.Lbrace+1, "\n"+ind+text)
+	e.Insert(block.Lbrace+1, "\n"+ind+text+";")
 	return NewMutant(inv, p, d, op, e, "")
 }
 
@@ -163,7 +184,8 @@ func (p *Package) InsertFirst(inv *invariants.Invariant, d *ast.FuncDecl, block 
 // holds a call: the statement of a block (or case) that contains it,
 // between Lock and Unlock.
 func (p *Package) WrapInLock(inv *invariants.Invariant, d *ast.FuncDecl, call ast.Node, lock *types.Var, op string) *Mutant {
-	x, ok := p.SpellLock(d, lock)
+	e := NewEdits(p)
+	x, ok := p.SpellLock(e, d, lock)
 	if !ok {
 		return NewMutant(inv, p, d, op, nil, "the function cannot name the lock")
 	}
@@ -175,7 +197,6 @@ func (p *Package) WrapInLock(inv *invariants.Invariant, d *ast.FuncDecl, call as
 		return NewMutant(inv, p, d, op, nil, "the call is in no statement of a block")
 	}
 	ind := p.Indent(stmt.Pos())
-	e := NewEdits(p)
 	e.Insert(stmt.Pos(), x+".Lock()\n"+ind)
 	e.Insert(stmt.End(), "\n"+ind+x+".Unlock()")
 	return NewMutant(inv, p, d, op, e, "")

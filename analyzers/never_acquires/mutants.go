@@ -21,8 +21,9 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.M
 	}
 	var out []*mutate.Mutant
 	for _, d := range p.Targets(inv) {
-		if text, ok := p.LockedSection(d, lock); ok {
-			out = append(out, p.InsertFirst(inv, d, d.Body, mutate.OpCallbackLocks, text))
+		e := mutate.NewEdits(p)
+		if text, ok := p.LockedSection(e, d, lock); ok {
+			out = append(out, p.InsertFirst(inv, e, d, d.Body, mutate.OpCallbackLocks, text))
 		}
 	}
 	runners := mutate.ResolveFuncs(p.Scope, r.PassedTo)
@@ -37,9 +38,10 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.M
 				if !ok {
 					continue
 				}
-				if text, ok := p.LockedSection(d, lock); ok {
+				e := mutate.NewEdits(p)
+				if text, ok := p.LockedSection(e, d, lock); ok {
 					op := mutate.OpCallbackLocks + "@" + strconv.Itoa(p.Fset.Position(lit.Pos()).Line)
-					out = append(out, p.InsertFirst(inv, d, lit.Body, op, text))
+					out = append(out, p.InsertFirst(inv, e, d, lit.Body, op, text))
 				}
 			}
 			return true
