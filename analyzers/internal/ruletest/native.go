@@ -96,4 +96,3 @@ func sameFile(a, b string) bool {
 	y, err2 := filepath.Abs(b)
 	return err1 == nil && err2 == nil && x == y
 }
-
