@@ -68,6 +68,20 @@ func Forward[S comparable](b *Body, entry S, transfer func(S, *Step) S, meet fun
 	return f
 }
 
+// AtExits returns the meet of the states at the body's returns, and false
+// when it never returns.
+func (f *Flow[S]) AtExits(meet func(S, S) S) (S, bool) {
+	var s S
+	if len(f.Exits) == 0 {
+		return s, false
+	}
+	s = f.Exits[0].State
+	for _, e := range f.Exits[1:] {
+		s = meet(s, e.State)
+	}
+	return s, true
+}
+
 // Through returns the state after a literal body runs from state in: the
 // meet over its returns. A literal that never returns leaves in as it was.
 func Through[S comparable](lit *Body, in S, transfer func(S, *Step) S, meet func(S, S) S) S {
@@ -201,21 +215,12 @@ func (a *Analysis[S]) apply(s S, e *Effect) S {
 // sure; one elsewhere may not have been registered, so it is applied as a
 // call that may not run (Cond). Deferred calls run last in, first out.
 func (a *Analysis[S]) runDefers(lit *Body, s S) S {
-	var deferred []*Effect
-	for i, blk := range lit.Blocks {
-		for _, step := range blk.Steps {
-			for _, e := range step.Effects {
-				if e.Deferred {
-					now := *e
-					now.Deferred = false
-					now.Cond = e.Cond || i != 0
-					deferred = append(deferred, &now)
-				}
-			}
-		}
-	}
+	deferred := lit.Deferred()
 	for i := len(deferred) - 1; i >= 0; i-- {
-		s = a.apply(s, deferred[i])
+		now := *deferred[i].Effect
+		now.Deferred = false
+		now.Cond = now.Cond || !deferred[i].Sure
+		s = a.apply(s, &now)
 	}
 	return s
 }
@@ -280,26 +285,13 @@ func (a *Analysis[S]) visit(b *Body, f *Flow[S], v Visitor[S], active map[*Body]
 // state after the last deferred call, and false for a body that never
 // returns, which runs none of them.
 func (a *Analysis[S]) AtReturn(body *Body, flow *Flow[S], visit func(S, *Effect)) (S, bool) {
-	var s S
-	if len(flow.Exits) == 0 {
+	s, ok := flow.AtExits(a.Meet)
+	if !ok {
 		return s, false
 	}
-	s = flow.Exits[0].State
-	for _, x := range flow.Exits[1:] {
-		s = a.Meet(s, x.State)
-	}
-	var defers []*Effect
-	for _, blk := range body.Blocks {
-		for _, step := range blk.Steps {
-			for _, e := range step.Effects {
-				if e.Deferred {
-					defers = append(defers, e)
-				}
-			}
-		}
-	}
+	defers := body.Deferred()
 	for i := len(defers) - 1; i >= 0; i-- {
-		now := *defers[i]
+		now := *defers[i].Effect
 		now.Deferred = false
 		if now.Lit != nil {
 			if visit != nil {

@@ -262,6 +262,30 @@ func (o *Occurrence) Is(fns ...*types.Func) bool {
 	return o.Callee != nil && slices.Contains(fns, o.Callee)
 }
 
+// A Deferral is a call the body defers. Sure says its defer statement is
+// in the entry block, so it is registered on every path; one elsewhere may
+// not have been.
+type Deferral struct {
+	*Effect
+	Sure bool
+}
+
+// Deferred returns the calls the body defers, in the order their defer
+// statements appear: they run when it returns, last first.
+func (b *Body) Deferred() []Deferral {
+	var out []Deferral
+	for i, blk := range b.Blocks {
+		for _, step := range blk.Steps {
+			for _, e := range step.Effects {
+				if e.Deferred {
+					out = append(out, Deferral{Effect: e, Sure: i == 0})
+				}
+			}
+		}
+	}
+	return out
+}
+
 // Walk calls f for every effect of the body that runs, including the
 // effects of literals that run inside it, depth first.
 func (b *Body) Walk(f func(*Step, *Effect)) {
