@@ -2,6 +2,7 @@ package excludes
 
 import (
 	_ "embed"
+	"slices"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/invariants"
@@ -60,6 +61,16 @@ func (r *Rule) Summary(inv *invariants.Invariant) string {
 // the lock's or the targets' package may call a target.
 func (r *Rule) Importers(inv *invariants.Invariant) []string {
 	return append([]string{r.Lock.Pkg}, inv.Packages()...)
+}
+
+// MutantPackages implements mutate.Spread: the calls a revert brings
+// under the lock are in the lock's package and the targets'.
+func (r *Rule) MutantPackages(inv *invariants.Invariant) []string {
+	out := inv.Packages()
+	if !slices.Contains(out, r.Lock.Pkg) {
+		out = append(out, r.Lock.Pkg)
+	}
+	return out
 }
 
 // ruleOf returns the excludes rule of an invariant of this kind.

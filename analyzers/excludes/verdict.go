@@ -60,7 +60,7 @@ func verdict(rep core.Reporter, f facts) {
 			h.fn, h.path[1], f.lock, taken, target, f.lock, core.CallPath(h.path))
 	}
 	for _, e := range f.escapes {
-		rep.Report(e.at, "%s must not run with %s held, but is used here as a value that no call is handed: where it is called, and with which locks held, cannot be followed: %s",
+		rep.Report(e.at, "cannot verify: %s must not run with %s held, but is used here as a value that no call is handed: where it is called, and with which locks held, cannot be followed: %s",
 			e.path[0], f.lock, core.CallPath(e.path))
 	}
 }

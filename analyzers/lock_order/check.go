@@ -3,6 +3,7 @@ package lockorder
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/guardlint/guardlint/analyzers/internal/acquires"
 	"github.com/guardlint/guardlint/analyzers/internal/calls"
@@ -143,6 +144,9 @@ func (ch *checker) check(lb *live.Body, name string, decl inspector.Cursor) {
 				continue
 			}
 			for _, j := range b.later(s, i) {
+				if j < len(ch.o.keys) && slices.Contains(k.Released, ch.o.keys[j]) {
+					continue // the callee gives the held lock up before it takes this one
+				}
 				add(reversal{fn: name, at: e.Call, early: ch.o.name(i), late: b.lockName(j), heldAt: b.takenBefore(decl, e.Call, j),
 					path: calls.Path(k.Path).From(name), takenAt: k.Site.String()})
 			}

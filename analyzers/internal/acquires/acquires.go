@@ -11,6 +11,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"sort"
 	"sync"
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"
@@ -77,6 +78,7 @@ type Info struct {
 	byFunc     map[*types.Func]*Takes
 	facts      *calls.Facts[Takes, *Takes]
 	impls      map[*types.Func][]*types.Func
+	sorted     []string // keys, once sorted
 }
 
 func run(pass *analysis.Pass, set *invariants.Set, li *live.Info) *Info {
@@ -164,46 +166,130 @@ func (in *Info) Lock(call *ast.CallExpr) (string, locks.Op) {
 func (in *Info) Resolver() *locks.Resolver { return in.res }
 
 // scan adds to t what the body takes, each acquisition with its path
-// starting at name, and reports whether t changed. A call counts when
-// it runs when the body runs, or when it is in a literal passed to a
-// function that may call it (then its acquisitions are Maybe). Code a
-// go statement starts runs on another goroutine, and a literal that is
-// stored runs where it is called: neither is the body's.
+// starting at name, and reports whether t changed.
 func (in *Info) scan(b *live.Body, name string, t *Takes) bool {
+	changed := false
+	for _, ev := range in.events(b) {
+		changed = in.apply(ev, name, t) || changed
+	}
+	return changed
+}
+
+// event is one call of a body that may take a followed lock.
+type event struct {
+	call   *ast.CallExpr
+	callee *types.Func
+	// maybe: the call is in a literal handed to a function that may run
+	// it; released are the followed locks the body has given up since its
+	// entry, on every path, when the call runs (bit i: keys()[i]).
+	maybe    bool
+	released uint64
+}
+
+// events lists the calls of a body that count: those that run when the
+// body runs, in its control flow (its deferred calls at its returns),
+// and those in literals handed to functions that may call them. Code a go
+// statement starts runs on another goroutine, and a literal that is
+// stored runs where it is called: neither is the body's.
+func (in *Info) events(b *live.Body) []event {
 	if b == nil {
+		return nil
+	}
+	keys := in.keys()
+	bit := func(call *ast.CallExpr) (uint64, locks.Op) {
+		lock, op := in.Lock(call)
+		for i, k := range keys {
+			if k == lock && i < 64 {
+				return 1 << i, op
+			}
+		}
+		return 0, op
+	}
+	var out []event
+	a := &live.Analysis[uint64]{
+		Entry: 0,
+		Meet:  func(x, y uint64) uint64 { return x & y },
+		Effect: func(s uint64, e *live.Effect) uint64 {
+			if e.Deferred || e.Call == nil {
+				return s
+			}
+			switch m, op := bit(e.Call); op {
+			case locks.Unlock, locks.RUnlock:
+				if !e.Cond {
+					s |= m
+				}
+			case locks.Lock, locks.RLock:
+				s &^= m
+			}
+			return s
+		},
+	}
+	visit := func(s uint64, e *live.Effect) {
+		if e.Call != nil && e.Lit == nil {
+			out = append(out, event{call: e.Call, callee: e.Callee, released: s})
+		}
+	}
+	flow := a.Visit(b, live.Visitor[uint64]{Effect: func(s uint64, _ *live.Step, e *live.Effect) {
+		if !e.Deferred {
+			visit(s, e)
+		}
+	}})
+	a.AtReturn(b, flow, visit)
+	for _, o := range b.Calls {
+		if call, ok := o.Node.(*ast.CallExpr); ok && o.Dead != "" && b.Passed(o.Node.Pos()) {
+			out = append(out, event{call: call, callee: o.Callee, maybe: true})
+		}
+	}
+	return out
+}
+
+// apply adds to t what one call takes, and reports whether t changed.
+func (in *Info) apply(ev event, name string, t *Takes) bool {
+	released := in.names(ev.released)
+	site := siteOf(in.pass.Fset.Position(ev.call.Pos()))
+	switch lock, op := in.Lock(ev.call); op {
+	case locks.Lock, locks.RLock:
+		return t.add(Take{Lock: lock, Site: site, Path: []string{name}, Maybe: ev.maybe, Released: released})
+	case locks.None:
+	default:
 		return false
 	}
 	changed := false
-	for _, o := range b.Calls {
-		maybe := false
-		if o.Dead != "" {
-			if !b.Passed(o.Node.Pos()) {
-				continue
-			}
-			maybe = true
-		}
-		call, ok := o.Node.(*ast.CallExpr)
-		if !ok {
-			continue // a function value, not called here
-		}
-		if lock, op := in.Lock(call); op == locks.Lock || op == locks.RLock {
-			changed = t.add(Take{Lock: lock, Site: siteOf(in.pass.Fset.Position(call.Pos())), Path: []string{name}, Maybe: maybe}) || changed
-			continue
-		} else if op != locks.None {
-			continue
-		}
-		callees, what := in.callees(call, o.Callee)
-		if what != "" && in.unresolved && t.Unresolved == nil {
-			t.Unresolved = &Call{What: what, Site: siteOf(in.pass.Fset.Position(call.Pos())), Path: []string{name}}
-			changed = true
-		}
-		for _, c := range callees {
-			if from := in.Of(c); from != nil {
-				changed = t.merge(from, name, maybe) || changed
-			}
+	callees, what := in.callees(ev.call, ev.callee)
+	if what != "" && in.unresolved && t.Unresolved == nil {
+		t.Unresolved = &Call{What: what, Site: site, Path: []string{name}}
+		changed = true
+	}
+	for _, c := range callees {
+		if from := in.Of(c); from != nil {
+			changed = t.merge(from, name, ev.maybe, released) || changed
 		}
 	}
 	return changed
+}
+
+// keys returns the followed locks' names, sorted: bit i of a set of them
+// is keys()[i].
+func (in *Info) keys() []string {
+	if in.sorted == nil {
+		in.sorted = make([]string, 0, len(in.followed))
+		for k := range in.followed {
+			in.sorted = append(in.sorted, k)
+		}
+		sort.Strings(in.sorted)
+	}
+	return in.sorted
+}
+
+// names returns the locks of a set.
+func (in *Info) names(set uint64) []string {
+	var out []string
+	for i, k := range in.keys() {
+		if i < 64 && set&(1<<i) != 0 {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // callees returns the functions a call may call, or what the call is
@@ -268,11 +354,11 @@ func pathFrom(p []string, name string) []string { return calls.Path(p).From(name
 // only may run counts), with the acquisition, its path starting at name.
 // It returns nil when the body does not take the lock.
 func (in *Info) First(b *live.Body, name, lock string) (ast.Node, *Take) {
-	for _, o := range b.Calls {
+	for _, ev := range in.byPos(b) {
 		t := &Takes{}
-		in.scan(&live.Body{Calls: []*live.Occurrence{o}, Dead: b.Dead}, name, t)
+		in.apply(ev, name, t)
 		if k := t.Take(lock, true); k != nil {
-			return o.Node, k
+			return ev.call, k
 		}
 	}
 	return nil, nil
@@ -282,14 +368,21 @@ func (in *Info) First(b *live.Body, name, lock string) (ast.Node, *Take) {
 // cannot be followed, or through which one is made, with that call, its
 // path starting at name; nil when there is none.
 func (in *Info) FirstUnresolved(b *live.Body, name string) (ast.Node, *Call) {
-	for _, o := range b.Calls {
+	for _, ev := range in.byPos(b) {
 		t := &Takes{}
-		in.scan(&live.Body{Calls: []*live.Occurrence{o}, Dead: b.Dead}, name, t)
+		in.apply(ev, name, t)
 		if t.Unresolved != nil {
-			return o.Node, t.Unresolved
+			return ev.call, t.Unresolved
 		}
 	}
 	return nil, nil
+}
+
+// byPos returns the events of a body in source order.
+func (in *Info) byPos(b *live.Body) []event {
+	evs := in.events(b)
+	sort.SliceStable(evs, func(i, j int) bool { return evs[i].call.Pos() < evs[j].call.Pos() })
+	return evs
 }
 
 // sees reports whether p is one of the packages, or imports one,

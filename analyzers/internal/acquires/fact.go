@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -33,6 +34,12 @@ type Take struct {
 	// function that cannot be shown to call it; it may run during the
 	// call.
 	Maybe bool
+	// Released are the followed locks that the function gives up, from
+	// its entry, on every path before the acquisition (a caller's lock
+	// dropped to take another without the reverse edge: "should be held
+	// on entry but will be unlocked to prevent lock inversion"). The
+	// caller's hold of them does not reach the acquisition.
+	Released []string
 }
 
 // Call is a call that cannot be followed.
@@ -104,10 +111,10 @@ func (t *Takes) empty() bool { return len(t.Locks) == 0 && t.Unresolved == nil }
 // merge adds what calling a function that has fact from does, through
 // the call made at a function named name; maybe says that the call
 // itself only may run. It reports whether t changed.
-func (t *Takes) merge(from *Takes, name string, maybe bool) bool {
+func (t *Takes) merge(from *Takes, name string, maybe bool, released []string) bool {
 	changed := false
 	for _, k := range from.Locks {
-		changed = t.add(Take{Lock: k.Lock, Site: k.Site, Path: pathFrom(k.Path, name), Maybe: maybe || k.Maybe}) || changed
+		changed = t.add(Take{Lock: k.Lock, Site: k.Site, Path: pathFrom(k.Path, name), Maybe: maybe || k.Maybe, Released: union(released, k.Released)}) || changed
 	}
 	if u := from.Unresolved; u != nil && t.Unresolved == nil {
 		t.Unresolved = &Call{What: u.What, Site: u.Site, Path: pathFrom(u.Path, name)}
@@ -116,13 +123,47 @@ func (t *Takes) merge(from *Takes, name string, maybe bool) bool {
 	return changed
 }
 
-// add records an acquisition unless one of its lock and kind is known.
+// add records an acquisition unless one as strong is known: of its lock
+// and kind, giving up no more locks before it (the acquisition kept is
+// the one its callers' locks reach the most of, and it changes only
+// toward fewer released locks, so that summaries settle); a sure one
+// also stands for one that may run.
 func (t *Takes) add(k Take) bool {
-	for _, have := range t.Locks {
-		if have.Lock == k.Lock && (!have.Maybe || k.Maybe) {
+	for i, have := range t.Locks {
+		switch {
+		case have.Lock != k.Lock:
+		case have.Maybe == k.Maybe:
+			if len(k.Released) < len(have.Released) && subset(k.Released, have.Released) {
+				t.Locks[i] = k
+				return true
+			}
+			return false
+		case k.Maybe && subset(have.Released, k.Released):
 			return false
 		}
 	}
 	t.Locks = append(t.Locks, k)
 	return true
+}
+
+// subset reports whether every name of a is in b.
+func subset(a, b []string) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// union returns the names of a and b, each once, sorted.
+func union(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, x := range b {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	slices.Sort(out)
+	return slices.Clip(out)
 }

@@ -144,7 +144,7 @@ var hooks []func()
 // StoreWait stores the wait for someone to call later, under whatever
 // lock.
 func StoreWait() {
-	hooks = append(hooks, wait) // want `gpu.wait must not run with gpu.evalMu held, but is used here as a value that no call is handed`
+	hooks = append(hooks, wait) // want `cannot verify: gpu.wait must not run with gpu.evalMu held, but is used here as a value that no call is handed`
 }
 
 // StoreLockingClosure stores a closure that waits under the lock.
