@@ -151,7 +151,7 @@ func (ch *checker) scan(body *live.Body, c *contract, entry state, f onCall) {
 					ch.scan(ch.r.Live.Lit(arg), c, s, f)
 				}
 			default:
-				if fn := funcValue(ch.r.Pass.TypesInfo, arg); fn != nil {
+				if fn := live.FuncValue(ch.r.Pass.TypesInfo, arg); fn != nil {
 					if p := ch.exclusion(fn, c); p != nil {
 						f(s, arg, p, true)
 					}
@@ -236,21 +236,6 @@ func handed(info *types.Info, ic inspector.Cursor) bool {
 func mayRun(info *types.Info, call *ast.CallExpr) bool {
 	tv, ok := info.Types[ast.Unparen(call.Fun)]
 	return !ok || !(tv.IsBuiltin() || tv.IsType())
-}
-
-// funcValue returns the function an argument names as a value, or nil.
-func funcValue(info *types.Info, e ast.Expr) *types.Func {
-	var id *ast.Ident
-	switch e := e.(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		id = e.Sel
-	default:
-		return nil
-	}
-	fn, _ := info.Uses[id].(*types.Func)
-	return fn
 }
 
 // exportFacts exports the exclusions of the package's functions that pass

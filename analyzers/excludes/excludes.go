@@ -4,35 +4,9 @@ import (
 	_ "embed"
 	"go/types"
 
-	"github.com/guardlint/guardlint/analyzers/internal/docs"
-	"github.com/guardlint/guardlint/analyzers/internal/locks"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/invariants"
-	"golang.org/x/tools/go/analysis"
 )
-
-//go:embed doc.go
-var doc string
-
-// New returns an excludes analyzer reading invariants from the given
-// guardconf analyzer. It exports facts, so drivers run it on the
-// dependencies of the packages they check too.
-func New(conf *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:      string(Name),
-		Doc:       docs.Extract(doc, "excludes"),
-		URL:       "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/excludes",
-		Requires:  rule.Requires(conf),
-		FactTypes: []analysis.Fact{new(Excluded)},
-		Run: func(pass *analysis.Pass) (any, error) {
-			r := rule.New(pass, conf, Name)
-			if cs := contracts(r); len(cs) > 0 {
-				newChecker(r, cs).run()
-			}
-			return nil, nil
-		},
-	}
-}
 
 // contract is one excludes invariant as the analysed package sees it.
 type contract struct {
@@ -47,10 +21,7 @@ type contract struct {
 func contracts(r *rule.Rule) []*contract {
 	here := r.Pass.Pkg.Path()
 	var out []*contract
-	for _, inv := range r.Conf.Set.Invariants {
-		if inv.Kind() != Name || inv.Lang != invariants.LangGo {
-			continue
-		}
+	for _, inv := range r.OfKind() {
 		name := ruleOf(inv).Lock
 		visible := r.PackageOf(name) != nil
 		for _, fn := range inv.Functions {
@@ -59,19 +30,8 @@ func contracts(r *rule.Rule) []*contract {
 		if !visible {
 			continue
 		}
-		var lock *types.Var
-		if name.Pkg == here {
-			var ok bool
-			if lock, ok = r.ResolveVar(inv, "lock", name); !ok {
-				continue
-			}
-		} else {
-			lock, _ = r.Var(name)
-		}
-		if lock != nil && !locks.IsMutex(lock.Type()) {
-			if name.Pkg == here {
-				r.Unverifiable(inv, name.Pos, "lock %s has type %s, not sync.Mutex or sync.RWMutex", name.Short(), lock.Type())
-			}
+		lock, ok := r.ResolveLock(inv, name, name.Pkg == here)
+		if !ok {
 			continue
 		}
 		c := &contract{inv: inv, lock: lock, targets: map[*types.Func]bool{}}

@@ -5,7 +5,10 @@ import (
 	"slices"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/internal/docs"
+	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/invariants"
+	"golang.org/x/tools/go/analysis"
 )
 
 // Name is the kind's key in an invariant.
@@ -19,18 +22,28 @@ var schema []byte
 // Kind is the excludes rule kind: Go across packages, and C, C++, CUDA
 // and Rust within the files of the invariant.
 var Kind = core.Kind{
-	KindSpec: invariants.KindSpec{
-		Name:   Name,
-		Langs:  invariants.Langs,
-		Keys:   []string{"lock"},
-		Decode: decode,
-	},
+	KindSpec: invariants.KindSpec{Name: Name, Langs: invariants.Langs, Keys: []string{"lock"}, Decode: decode},
 	Analyzer: New,
 	Schema:   schema,
 	Examples: map[invariants.Lang]string{
 		invariants.LangGo:  `{functions: [p.Wait], excludes: {lock: p.evalMu}}`,
 		invariants.LangCPP: `{functions: [Stream::synchronize], excludes: {lock: eval_mu}}`,
 	},
+}
+
+//go:embed doc.go
+var doc string
+
+// New returns an excludes analyzer reading invariants from the given
+// guardconf analyzer. It exports facts, so drivers run it on the
+// dependencies of the packages they check too.
+func New(conf *analysis.Analyzer) *analysis.Analyzer {
+	check := func(r *rule.Rule) {
+		if cs := contracts(r); len(cs) > 0 {
+			newChecker(r, cs).run()
+		}
+	}
+	return rule.NewAnalyzer(Name, docs.Extract(doc, "excludes"), conf, check, rule.Facts(new(Excluded)))
 }
 
 // Rule: no call of the target functions happens with Lock held, in

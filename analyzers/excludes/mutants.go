@@ -16,9 +16,9 @@ import (
 // statement that takes the lock, a target is called (call-added), where
 // the function can make the call without arguments it does not have.
 func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.Mutant {
-	lock, err := p.Scope.Var(r.Lock)
-	if err != nil {
-		return nil // unverifiable: the baseline run reports it
+	lock := p.Lock(r.Lock)
+	if lock == nil {
+		return nil
 	}
 	targets := mutate.ResolveFuncs(p.Scope, inv.Functions)
 	var out []*mutate.Mutant

@@ -70,7 +70,7 @@ func run(pass *analysis.Pass, set *invariants.Set) (any, error) {
 		case *ast.FuncLit:
 			info.bound[v] = e
 		case *ast.SelectorExpr, *ast.Ident:
-			if fn := funcValue(pass.TypesInfo, e); fn != nil {
+			if fn := FuncValue(pass.TypesInfo, e); fn != nil {
 				info.values[v] = fn
 			}
 		}

@@ -6,7 +6,11 @@ import (
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/internal/acquires"
+	"github.com/guardlint/guardlint/analyzers/internal/docs"
+	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/invariants"
+	"golang.org/x/tools/go/analysis"
 )
 
 // Name is the kind's key in an invariant.
@@ -22,20 +26,28 @@ var schema []byte
 // can name one of them (across packages by facts), and C, C++, CUDA and
 // Rust every function of the invariant's files.
 var Kind = core.Kind{
-	KindSpec: invariants.KindSpec{
-		Name:     Name,
-		NoTarget: true,
-		ListKey:  "locks",
-		Langs:    invariants.Langs,
-		Keys:     []string{"locks", "unlisted"},
-		Decode:   decode,
-	},
+	KindSpec: invariants.KindSpec{Name: Name, NoTarget: true, ListKey: "locks", Langs: invariants.Langs, Keys: []string{"locks", "unlisted"}, Decode: decode},
 	Analyzer: New,
 	Schema:   schema,
 	Examples: map[invariants.Lang]string{
 		invariants.LangGo:  `{lock_order: [p.evalMu, (p.registry).mu]}`,
 		invariants.LangCPP: `{lock_order: {locks: [eval_mu_, streams_mu_], unlisted: last}}`,
 	},
+}
+
+//go:embed doc.go
+var doc string
+
+// New returns a lock_order analyzer reading invariants from the given
+// guardconf analyzer. What functions take comes from the acquires
+// analyzer, whose facts cross packages.
+func New(conf *analysis.Analyzer) *analysis.Analyzer {
+	acq := acquires.For(conf)
+	return rule.NewAnalyzer(Name, docs.Extract(doc, string(Name)), conf, func(r *rule.Rule) {
+		for _, o := range orders(r) {
+			newChecker(r, r.Pass.ResultOf[acq].(*acquires.Info), o).run()
+		}
+	}, rule.Needs(acq))
 }
 
 // Unlisted says what becomes of the locks the order does not list.

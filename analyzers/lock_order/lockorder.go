@@ -4,36 +4,9 @@ import (
 	_ "embed"
 	"go/types"
 
-	"github.com/guardlint/guardlint/analyzers/internal/acquires"
-	"github.com/guardlint/guardlint/analyzers/internal/docs"
-	"github.com/guardlint/guardlint/analyzers/internal/locks"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/invariants"
-	"golang.org/x/tools/go/analysis"
 )
-
-//go:embed doc.go
-var doc string
-
-// New returns a lock_order analyzer reading invariants from the given
-// guardconf analyzer. What functions take comes from the acquires
-// analyzer, whose facts cross packages.
-func New(conf *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:     string(Name),
-		Doc:      docs.Extract(doc, string(Name)),
-		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/lock_order",
-		Requires: append(rule.Requires(conf), acquires.For(conf)),
-		Run: func(pass *analysis.Pass) (any, error) {
-			r := rule.New(pass, conf, Name)
-			acq := pass.ResultOf[acquires.For(conf)].(*acquires.Info)
-			for _, o := range orders(r) {
-				newChecker(r, acq, o).run()
-			}
-			return nil, nil
-		},
-	}
-}
 
 // order is one lock_order invariant as the analysed package sees it.
 type order struct {
@@ -52,27 +25,15 @@ type order struct {
 func orders(r *rule.Rule) []*order {
 	here := r.Pass.Pkg.Path()
 	var out []*order
-	for _, inv := range r.Conf.Set.Invariants {
-		if inv.Kind() != Name || inv.Lang != invariants.LangGo {
-			continue
-		}
+	for _, inv := range r.OfKind() {
 		rl := ruleOf(inv)
 		o := &order{inv: inv, last: rl.Unlisted == UnlistedLast}
 		visible, ok := false, true
 		for _, n := range rl.Locks {
 			visible = visible || r.PackageOf(n) != nil
 			var v *types.Var
-			if n.Pkg == here {
-				if v, ok = r.ResolveVar(inv, "lock", n); !ok {
-					break
-				}
-				if !locks.IsMutex(v.Type()) {
-					r.Unverifiable(inv, n.Pos, "lock %s has type %s, not sync.Mutex or sync.RWMutex", n.Short(), v.Type())
-					ok = false
-					break
-				}
-			} else if v, _ = r.Var(n); v != nil && !locks.IsMutex(v.Type()) {
-				v = nil // reported in its own package
+			if v, ok = r.ResolveLock(inv, n, n.Pkg == here); !ok {
+				break
 			}
 			o.locks = append(o.locks, v)
 			o.keys = append(o.keys, n.String())

@@ -17,7 +17,7 @@ import (
 func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.Mutant {
 	vars := make([]*types.Var, len(r.Locks))
 	for i, n := range r.Locks {
-		vars[i], _ = p.Scope.Var(n)
+		vars[i] = p.Lock(n)
 	}
 	var out []*mutate.Mutant
 	firsts := map[*ast.FuncDecl]map[int]*ast.ExprStmt{} // the first acquisition of each lock, by declaration

@@ -210,3 +210,14 @@ func isStmtList(n ast.Node) bool {
 	}
 	return false
 }
+
+// Lock resolves a lock an invariant names, or returns nil: a name that
+// does not resolve makes the baseline run report the invariant, and
+// there is nothing to mutate.
+func (p *Package) Lock(n invariants.Name) *types.Var {
+	v, err := p.Scope.Var(n)
+	if err != nil {
+		return nil
+	}
+	return v
+}

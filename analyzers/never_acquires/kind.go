@@ -5,7 +5,11 @@ import (
 	"slices"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/internal/acquires"
+	"github.com/guardlint/guardlint/analyzers/internal/docs"
+	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/invariants"
+	"golang.org/x/tools/go/analysis"
 )
 
 // Name is the kind's key in an invariant.
@@ -19,17 +23,27 @@ var schema []byte
 // Kind is the never_acquires rule kind: Go only, since it follows calls
 // across functions and packages through go/types.
 var Kind = core.Kind{
-	KindSpec: invariants.KindSpec{
-		Name:   Name,
-		Langs:  []invariants.Lang{invariants.LangGo},
-		Keys:   []string{"lock", "passed_to"},
-		Decode: decode,
-	},
+	KindSpec: invariants.KindSpec{Name: Name, Langs: []invariants.Lang{invariants.LangGo}, Keys: []string{"lock", "passed_to"}, Decode: decode},
 	Analyzer: New,
 	Schema:   schema,
 	Examples: map[invariants.Lang]string{
 		invariants.LangGo: `{functions: [p.onComplete], never_acquires: {lock: p.evalMu, passed_to: [(*p.Lane).Enqueue]}}`,
 	},
+}
+
+//go:embed doc.go
+var doc string
+
+// New returns a never_acquires analyzer reading invariants from the
+// given guardconf analyzer. What functions take comes from the acquires
+// analyzer, whose facts cross packages.
+func New(conf *analysis.Analyzer) *analysis.Analyzer {
+	acq := acquires.For(conf)
+	return rule.NewAnalyzer(Name, docs.Extract(doc, string(Name)), conf, func(r *rule.Rule) {
+		for _, inv := range r.OfKind() {
+			check(r, r.Pass.ResultOf[acq].(*acquires.Info), inv)
+		}
+	}, rule.Needs(acq))
 }
 
 // Rule: no function that the targets run, themselves or through the
@@ -45,17 +59,19 @@ func decode(d *invariants.RuleDecoder) invariants.Rule {
 	return &Rule{Lock: d.Name("lock"), PassedTo: d.Functions("passed_to")}
 }
 
+// Names implements invariants.Rule: the lock, then the functions
+// callbacks are handed to.
+func (r *Rule) Names() []*invariants.Name {
+	names := make([]*invariants.Name, 1, 1+len(r.PassedTo))
+	names[0] = &r.Lock
+	for i := range r.PassedTo {
+		names = append(names, &r.PassedTo[i])
+	}
+	return names
+}
+
 // Kind implements invariants.Rule.
 func (*Rule) Kind() invariants.Kind { return Name }
-
-// Names implements invariants.Rule.
-func (r *Rule) Names() []*invariants.Name {
-	out := []*invariants.Name{&r.Lock}
-	for i := range r.PassedTo {
-		out = append(out, &r.PassedTo[i])
-	}
-	return out
-}
 
 // Summary implements core.Rule.
 func (r *Rule) Summary(inv *invariants.Invariant) string {

@@ -15,9 +15,9 @@ import (
 // literal handed to a passed_to function, becomes a lock and an unlock of
 // the lock (callback-locks), wherever the function can name it.
 func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.Mutant {
-	lock, err := p.Scope.Var(r.Lock)
-	if err != nil {
-		return nil // unverifiable: the baseline run reports it
+	lock := p.Lock(r.Lock)
+	if lock == nil {
+		return nil
 	}
 	var out []*mutate.Mutant
 	for _, d := range p.Targets(inv) {

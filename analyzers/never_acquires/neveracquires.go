@@ -6,54 +6,19 @@ import (
 	"go/types"
 
 	"github.com/guardlint/guardlint/analyzers/internal/acquires"
-	"github.com/guardlint/guardlint/analyzers/internal/docs"
-	"github.com/guardlint/guardlint/analyzers/internal/locks"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/analyzers/live"
 	"github.com/guardlint/guardlint/invariants"
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
-
-//go:embed doc.go
-var doc string
-
-// New returns a never_acquires analyzer reading invariants from the
-// given guardconf analyzer. What functions take comes from the acquires
-// analyzer, whose facts cross packages.
-func New(conf *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:     string(Name),
-		Doc:      docs.Extract(doc, string(Name)),
-		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/never_acquires",
-		Requires: append(rule.Requires(conf), acquires.For(conf)),
-		Run: func(pass *analysis.Pass) (any, error) {
-			r := rule.New(pass, conf, Name)
-			acq := pass.ResultOf[acquires.For(conf)].(*acquires.Info)
-			for _, inv := range r.Conf.Set.Invariants {
-				if inv.Kind() == Name && inv.Lang == invariants.LangGo {
-					check(r, acq, inv)
-				}
-			}
-			return nil, nil
-		},
-	}
-}
 
 // check checks one invariant in the package: its targets declared here,
 // and the functions handed here to its passed_to functions.
 func check(r *rule.Rule, acq *acquires.Info, inv *invariants.Invariant) {
 	here := r.Pass.Pkg.Path()
 	rl := ruleOf(inv)
-	if rl.Lock.Pkg == here {
-		lock, ok := r.ResolveVar(inv, "lock", rl.Lock)
-		if !ok {
-			return
-		}
-		if !locks.IsMutex(lock.Type()) {
-			r.Unverifiable(inv, rl.Lock.Pos, "lock %s has type %s, not sync.Mutex or sync.RWMutex", rl.Lock.Short(), lock.Type())
-			return
-		}
+	if _, ok := r.ResolveLock(inv, rl.Lock, rl.Lock.Pkg == here); !ok {
+		return
 	}
 	c := &checker{r: r, acq: acq, inv: inv, lock: rl.Lock.String()}
 	for _, t := range r.Targets(inv) {
@@ -126,7 +91,7 @@ func (c *checker) handed(runners map[*types.Func]string) {
 				c.body(name, c.r.Live.Lit(a))
 				continue
 			case *ast.Ident, *ast.SelectorExpr:
-				if v := funcOf(info, a); v != nil {
+				if v := live.FuncValue(info, a); v != nil {
 					c.value(rule.FuncName(v), v, a)
 					continue
 				}
@@ -148,17 +113,4 @@ func (c *checker) value(name string, fn *types.Func, at ast.Expr) {
 		f.unresolved = &unresolved{at: at, what: u.What, path: u.Path, madeAt: u.Site.String()}
 	}
 	verdict(c.r.For(c.inv), f)
-}
-
-// funcOf returns the function an identifier or selector names, or nil.
-func funcOf(info *types.Info, e ast.Expr) *types.Func {
-	switch e := e.(type) {
-	case *ast.Ident:
-		fn, _ := info.Uses[e].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		fn, _ := info.Uses[e.Sel].(*types.Func)
-		return fn
-	}
-	return nil
 }

@@ -3,8 +3,9 @@
 // (bench/realgo/order/guardlint.yaml) states each of them as an
 // invariant, or says why it cannot.
 //
-//	go run ./bench/realgo/order/gen          # list what the rule picks
-//	go run ./bench/realgo/order/gen -check   # fail unless the corpus covers exactly that
+//	go run ./bench/realgo/order/gen            # list what the rule picks
+//	go run ./bench/realgo/order/gen -check     # fail unless the corpus covers exactly that
+//	go run ./bench/realgo/order/gen -packages  # the packages the corpus's invariants concern
 //
 // The rule was written before guardlint first ran over the corpus, and is
 // not narrowed after seeing results: a documented order or exclusion that
@@ -41,6 +42,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/mutate"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -95,7 +98,12 @@ func main() {
 	check := flag.Bool("check", false, "fail unless the corpus file covers exactly the picked lines")
 	dir := flag.String("dir", "bench/realgo/corpus", "the module that pins the corpus")
 	corpus := flag.String("corpus", "bench/realgo/order/guardlint.yaml", "the order corpus")
+	list := flag.Bool("packages", false, "print the packages the corpus's invariants concern, for the run")
 	flag.Parse()
+	if *list {
+		printPackages(*corpus)
+		return
+	}
 	patterns := []string{"std"}
 	for _, m := range modules {
 		patterns = append(patterns, m+"/...")
@@ -152,6 +160,25 @@ func main() {
 		fail(fmt.Errorf("%s does not cover what the rule picks:\n%s", *corpus, strings.Join(problems, "\n")))
 	}
 	fmt.Printf("%s: %d picked lines, %d stated by invariants, %d unexpressed\n", *corpus, len(refs), len(refs)-len(unexpressed), len(unexpressed))
+}
+
+// printPackages prints, one per line, the packages the corpus's
+// invariants name (their locks', their targets'), and those their
+// reverts land in: what a run over the corpus must load.
+func printPackages(corpus string) {
+	set, err := registry.Load(corpus)
+	if err != nil {
+		fail(err)
+	}
+	seen := map[string]bool{}
+	for _, inv := range set.Invariants {
+		for _, p := range append(inv.Packages(), mutate.Packages(inv)...) {
+			if !seen[p] {
+				seen[p] = true
+				fmt.Println(p)
+			}
+		}
+	}
 }
 
 // commentLines returns the lines of a file's // and /* */ comments, by
