@@ -12,6 +12,7 @@ class Device {
   std::mutex other_mu_;
   int streams_;
   void register_stream();
+  void register_again();
 
  public:
   void eval();
@@ -21,6 +22,7 @@ class Device {
   void revert_via_call();
   void revert_explicit();
   void revert_other_first();
+  void revert_two_calls();
 };
 
 // In order: eval, streams, then the encoder map for reading.
@@ -57,24 +59,31 @@ void Device::try_reverse() {
 
 void Device::revert_reversed() {
   std::lock_guard<std::mutex> s(streams_mu_);
-  std::lock_guard<std::mutex> e(eval_mu_);  // want cpp-device-order "gpu::Device::revert_reversed takes eval_mu_ while holding streams_mu_ \(taken at line 59\); the lock order is eval_mu_ → streams_mu_ → encoders_mu_, so eval_mu_ may not be taken while streams_mu_ is held" cpp-eval-first "while holding the unlisted lock streams_mu_"
+  std::lock_guard<std::mutex> e(eval_mu_);  // want cpp-device-order "gpu::Device::revert_reversed takes eval_mu_ while holding streams_mu_ \(taken at line 61\); the lock order is eval_mu_ → streams_mu_ → encoders_mu_, so eval_mu_ may not be taken while streams_mu_ is held" cpp-eval-first "while holding the unlisted lock streams_mu_"
 }
 
 void Device::revert_via_call() {
   std::shared_lock<std::shared_mutex> r(encoders_mu_);
-  register_stream();  // want cpp-device-order "gpu::Device::revert_via_call calls gpu::Device::register_stream while holding encoders_mu_ \(taken at line 64\), and gpu::Device::register_stream takes streams_mu_ at device.cc:37: gpu::Device::revert_via_call → gpu::Device::register_stream"
+  register_stream();  // want cpp-device-order "gpu::Device::revert_via_call calls gpu::Device::register_stream while holding encoders_mu_ \(taken at line 66\), and gpu::Device::register_stream takes streams_mu_ at device.cc:39: gpu::Device::revert_via_call → gpu::Device::register_stream"
 }
 
 void Device::revert_explicit() {
   encoders_mu_.lock();
-  eval_mu_.lock();  // want cpp-device-order "revert_explicit takes eval_mu_ while holding encoders_mu_ \(taken at line 69\)" cpp-eval-first "while holding the unlisted lock encoders_mu_"
+  eval_mu_.lock();  // want cpp-device-order "revert_explicit takes eval_mu_ while holding encoders_mu_ \(taken at line 71\)" cpp-eval-first "while holding the unlisted lock encoders_mu_"
   eval_mu_.unlock();
   encoders_mu_.unlock();
 }
 
 void Device::revert_other_first() {
   std::lock_guard<std::mutex> o(other_mu_);
-  std::lock_guard<std::mutex> e(eval_mu_);  // want cpp-eval-first "revert_other_first takes eval_mu_ while holding the unlisted lock other_mu_ \(taken at line 76\)"
+  std::lock_guard<std::mutex> e(eval_mu_);  // want cpp-eval-first "revert_other_first takes eval_mu_ while holding the unlisted lock other_mu_ \(taken at line 78\)"
+}
+
+void Device::register_again() { register_stream(); }
+
+void Device::revert_two_calls() {
+  std::shared_lock<std::shared_mutex> r(encoders_mu_);
+  register_again();  // want cpp-device-order "gpu::Device::revert_two_calls calls gpu::Device::register_again while holding encoders_mu_ \(taken at line 85\), and gpu::Device::register_stream takes streams_mu_ at device.cc:39: gpu::Device::revert_two_calls → gpu::Device::register_again → gpu::Device::register_stream"
 }
 
 }  // namespace gpu
