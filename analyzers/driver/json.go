@@ -25,7 +25,7 @@ type jsonFinding struct {
 	// ID is the invariant id, "suppression" for a wrong or unused
 	// //guardlint:ignore, or omitted for an error of the run as a whole.
 	ID string `json:"id,omitempty"`
-	// Kind is the invariant's rule kind: call, hold, owns, forbid, order, requires.
+	// Kind is the invariant's rule kind: call, hold, owns, forbid, order, requires, excludes, lock_order, never_acquires.
 	Kind    string `json:"kind,omitempty"`
 	File    string `json:"file,omitempty"`
 	Line    int    `json:"line,omitempty"`
