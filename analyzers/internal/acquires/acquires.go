@@ -62,8 +62,11 @@ func For(conf *analysis.Analyzer) *analysis.Analyzer {
 // byConf holds the acquires analyzer of each configuration analyzer.
 var byConf sync.Map
 
-// Info is the analyzer's result for one package.
+// Info is the analyzer's result for one package. Several analyzers read it
+// at once (lock_order and never_acquires), so what it computes on demand
+// (imported facts, interface implementations) is guarded by mu.
 type Info struct {
+	mu   sync.Mutex
 	pass *analysis.Pass
 	live *live.Info
 	res  *locks.Resolver
@@ -118,6 +121,7 @@ func run(pass *analysis.Pass, set *invariants.Set, li *live.Info) *Info {
 	for _, u := range in.units {
 		in.byFunc[u.Func] = &Takes{}
 	}
+	in.keys() // sorted once, before anyone reads them
 	calls.Fixpoint(in.units, func(*calls.Unit) bool { return true }, func(u *calls.Unit) bool {
 		return in.scan(in.live.Func(u.Decl), rule.FuncName(u.Func), in.byFunc[u.Func])
 	})
@@ -134,6 +138,13 @@ func run(pass *analysis.Pass, set *invariants.Set, li *live.Info) *Info {
 // a function that takes none of the followed locks and makes no call
 // that cannot be followed, as far as anyone knows.
 func (in *Info) Of(fn *types.Func) *Takes {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return in.ofLocked(fn)
+}
+
+// ofLocked implements Of; in.mu is held, or the analysis is still running.
+func (in *Info) ofLocked(fn *types.Func) *Takes {
 	if t, ok := in.byFunc[fn]; ok {
 		return t
 	}
@@ -143,6 +154,8 @@ func (in *Info) Of(fn *types.Func) *Takes {
 // Body returns what running a body takes: a function literal a rule
 // targets, or a declaration.
 func (in *Info) Body(b *live.Body, name string) *Takes {
+	in.mu.Lock()
+	defer in.mu.Unlock()
 	t := &Takes{}
 	in.scan(b, name, t)
 	return t
@@ -261,7 +274,7 @@ func (in *Info) apply(ev event, name string, t *Takes) bool {
 		changed = true
 	}
 	for _, c := range callees {
-		if from := in.Of(c); from != nil {
+		if from := in.ofLocked(c); from != nil {
 			changed = t.merge(from, name, ev.maybe, released) || changed
 		}
 	}
@@ -354,6 +367,8 @@ func pathFrom(p []string, name string) []string { return calls.Path(p).From(name
 // only may run counts), with the acquisition, its path starting at name.
 // It returns nil when the body does not take the lock.
 func (in *Info) First(b *live.Body, name, lock string) (ast.Node, *Take) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
 	for _, ev := range in.byPos(b) {
 		t := &Takes{}
 		in.apply(ev, name, t)
@@ -368,6 +383,8 @@ func (in *Info) First(b *live.Body, name, lock string) (ast.Node, *Take) {
 // cannot be followed, or through which one is made, with that call, its
 // path starting at name; nil when there is none.
 func (in *Info) FirstUnresolved(b *live.Body, name string) (ast.Node, *Call) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
 	for _, ev := range in.byPos(b) {
 		t := &Takes{}
 		in.apply(ev, name, t)
