@@ -8,8 +8,10 @@
 // An invariant of kind never_acquires names target functions (completion
 // handlers, callbacks, the tasks a worker runs) and a lock; with
 // passed_to, every function handed to one of the named functions (a
-// runner, a queue, a registration) is a target too: a function literal,
-// or a named function or method used as a value. No target may take the
+// runner, a queue, a registration) is a target too, and with stored_in
+// every function stored in one of the named fields (a completion handler
+// kept for later): a function literal, or a named function or method
+// used as a value. No target may take the
 // lock, itself or through the functions it calls, in code that runs or
 // may run (a literal handed to a function that may call it counts). The
 // finding names the call path and the site of the acquisition; which

@@ -23,7 +23,7 @@ var schema []byte
 // Kind is the never_acquires rule kind: Go only, since it follows calls
 // across functions and packages through go/types.
 var Kind = core.Kind{
-	KindSpec: invariants.KindSpec{Name: Name, Langs: []invariants.Lang{invariants.LangGo}, Keys: []string{"lock", "passed_to"}, Decode: decode},
+	KindSpec: invariants.KindSpec{Name: Name, Langs: []invariants.Lang{invariants.LangGo}, Keys: []string{"lock", "passed_to", "stored_in"}, Decode: decode},
 	Analyzer: New,
 	Schema:   schema,
 	Examples: map[invariants.Lang]string{
@@ -48,24 +48,29 @@ func New(conf *analysis.Analyzer) *analysis.Analyzer {
 
 // Rule: no function that the targets run, themselves or through the
 // functions they call, takes Lock. The targets are the invariant's
-// functions and every function handed to a function of PassedTo (a
-// runner, a queue, a registration of callbacks).
+// functions, every function handed to a function of PassedTo (a runner,
+// a queue, a registration of callbacks) and every function stored in a
+// field of StoredIn (a completion handler kept for later).
 type Rule struct {
 	Lock     invariants.Name
 	PassedTo []invariants.Name
+	StoredIn []invariants.Name
 }
 
 func decode(d *invariants.RuleDecoder) invariants.Rule {
-	return &Rule{Lock: d.Name("lock"), PassedTo: d.Functions("passed_to")}
+	return &Rule{Lock: d.Name("lock"), PassedTo: d.Functions("passed_to"), StoredIn: d.Names("stored_in")}
 }
 
 // Names implements invariants.Rule: the lock, then the functions
 // callbacks are handed to.
 func (r *Rule) Names() []*invariants.Name {
-	names := make([]*invariants.Name, 1, 1+len(r.PassedTo))
+	names := make([]*invariants.Name, 1, 1+len(r.PassedTo)+len(r.StoredIn))
 	names[0] = &r.Lock
 	for i := range r.PassedTo {
 		names = append(names, &r.PassedTo[i])
+	}
+	for i := range r.StoredIn {
+		names = append(names, &r.StoredIn[i])
 	}
 	return names
 }
@@ -77,7 +82,10 @@ func (*Rule) Kind() invariants.Kind { return Name }
 func (r *Rule) Summary(inv *invariants.Invariant) string {
 	s := core.Targets(inv)
 	if len(r.PassedTo) > 0 {
-		s += " and the functions handed to " + core.ShortNames(r.PassedTo)
+		s += ", the functions handed to " + core.ShortNames(r.PassedTo)
+	}
+	if len(r.StoredIn) > 0 {
+		s += ", the functions stored in " + core.ShortNames(r.StoredIn)
 	}
 	return s + " must never take " + r.Lock.Short()
 }
@@ -88,7 +96,7 @@ func (r *Rule) Summary(inv *invariants.Invariant) string {
 // handed to.
 func (r *Rule) Importers(inv *invariants.Invariant) []string {
 	out := append([]string{r.Lock.Pkg}, inv.Packages()...)
-	for _, n := range r.PassedTo {
+	for _, n := range slices.Concat(r.PassedTo, r.StoredIn) {
 		if !slices.Contains(out, n.Pkg) {
 			out = append(out, n.Pkg)
 		}

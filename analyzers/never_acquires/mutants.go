@@ -3,6 +3,7 @@ package neveracquires
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strconv"
 
 	"github.com/guardlint/guardlint/analyzers/mutate"
@@ -27,26 +28,55 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.M
 		}
 	}
 	runners := mutate.ResolveFuncs(p.Scope, r.PassedTo)
-	for _, d := range p.SortedDecls() {
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || !handsTo(p.Pkg.TypesInfo, call, runners) {
-				return true
-			}
-			for _, arg := range call.Args {
-				lit, ok := ast.Unparen(arg).(*ast.FuncLit)
-				if !ok {
-					continue
-				}
-				e := mutate.NewEdits(p)
-				if text, ok := p.LockedSection(e, d, lock); ok {
-					op := mutate.OpCallbackLocks + "@" + strconv.Itoa(p.Fset.Position(lit.Pos()).Line)
-					out = append(out, p.InsertFirst(inv, e, d, lit.Body, op, text))
-				}
-			}
-			return true
-		})
+	var fields []*types.Var
+	for _, n := range r.StoredIn {
+		if v := p.Lock(n); v != nil {
+			fields = append(fields, v)
+		}
 	}
+	for _, d := range p.SortedDecls() {
+		for _, v := range callbacks(p.Pkg.TypesInfo, d, runners, fields) {
+			lit, ok := ast.Unparen(v).(*ast.FuncLit)
+			if !ok {
+				continue
+			}
+			e := mutate.NewEdits(p)
+			if text, ok := p.LockedSection(e, d, lock); ok {
+				op := mutate.OpCallbackLocks + "@" + strconv.Itoa(p.Fset.Position(lit.Pos()).Line)
+				out = append(out, p.InsertFirst(inv, e, d, lit.Body, op, text))
+			}
+		}
+	}
+	return out
+}
+
+// callbacks returns the values a declaration hands to the runners or
+// stores in the fields.
+func callbacks(info *types.Info, d *ast.FuncDecl, runners []*types.Func, fields []*types.Var) []ast.Expr {
+	stored := func(id *ast.Ident) bool {
+		f, ok := info.Uses[id].(*types.Var)
+		return ok && slices.Contains(fields, f.Origin())
+	}
+	var out []ast.Expr
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if handsTo(info, n, runners) {
+				out = append(out, n.Args...)
+			}
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && len(n.Rhs) == len(n.Lhs) && stored(sel.Sel) {
+					out = append(out, n.Rhs[i])
+				}
+			}
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok && stored(id) {
+				out = append(out, n.Value)
+			}
+		}
+		return true
+	})
 	return out
 }
 

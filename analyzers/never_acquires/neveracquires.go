@@ -9,6 +9,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/analyzers/live"
 	"github.com/guardlint/guardlint/invariants"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -34,8 +35,20 @@ func check(r *rule.Rule, acq *acquires.Info, inv *invariants.Invariant) {
 			r.Unverifiable(inv, n.Pos, "passed_to %s not found in package %s: %v", n.Short(), here, err)
 		}
 	}
-	if len(runners) > 0 {
-		c.handed(runners)
+	fields := map[*types.Var]string{}
+	for _, n := range rl.StoredIn {
+		v, err := r.Var(n)
+		switch {
+		case err == nil && v.IsField():
+			fields[v.Origin()] = n.Short()
+		case err == nil && n.Pkg == here:
+			r.Unverifiable(inv, n.Pos, "stored_in %s is not a field", n.Short())
+		case err != nil && n.Pkg == here:
+			r.Unverifiable(inv, n.Pos, "stored_in %s not found in package %s: %v", n.Short(), here, err)
+		}
+	}
+	if len(runners)+len(fields) > 0 {
+		c.handed(runners, fields)
 	}
 }
 
@@ -60,45 +73,76 @@ func (c *checker) body(name string, b *live.Body) {
 }
 
 // handed checks every function handed, in this package, to one of the
-// runners: a literal by its body, a named function by what it takes, any
-// other value as one that cannot be followed.
-func (c *checker) handed(runners map[*types.Func]string) {
+// runners or stored in one of the callback fields: a literal by its
+// body, a named function by what it takes, any other value as one that
+// cannot be followed.
+func (c *checker) handed(runners map[*types.Func]string, fields map[*types.Var]string) {
 	info := c.r.Pass.TypesInfo
-	for cc := range c.r.Inspect.Root().Preorder((*ast.CallExpr)(nil)) {
-		call := cc.Node().(*ast.CallExpr)
-		fn := typeutil.StaticCallee(info, call)
-		if fn == nil {
-			continue
-		}
-		runner, ok := runners[fn.Origin()]
-		if !ok {
-			continue
-		}
-		host := "a function literal"
-		for d := range cc.Enclosing((*ast.FuncDecl)(nil)) {
-			if obj, ok := info.Defs[d.Node().(*ast.FuncDecl).Name].(*types.Func); ok {
-				host = rule.FuncName(obj)
-			}
-			break
-		}
-		for _, arg := range call.Args {
-			if _, ok := types.Unalias(info.TypeOf(arg)).Underlying().(*types.Signature); !ok {
+	filter := []ast.Node{(*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)}
+	for cur := range c.r.Inspect.Root().Preorder(filter...) {
+		host := hostOf(info, cur)
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			fn := typeutil.StaticCallee(info, n)
+			if fn == nil {
 				continue
 			}
-			name := "the function literal handed to " + runner + " in " + host
-			switch a := ast.Unparen(arg).(type) {
-			case *ast.FuncLit:
-				c.body(name, c.r.Live.Lit(a))
-				continue
-			case *ast.Ident, *ast.SelectorExpr:
-				if v := live.FuncValue(info, a); v != nil {
-					c.value(rule.FuncName(v), v, a)
-					continue
+			if runner, ok := runners[fn.Origin()]; ok {
+				for _, arg := range n.Args {
+					if _, ok := types.Unalias(info.TypeOf(arg)).Underlying().(*types.Signature); ok {
+						c.callback(arg, "handed to "+runner, host)
+					}
 				}
 			}
-			verdict(c.r.For(c.inv), facts{lock: ruleOf(c.inv).Lock.Short(), opaque: &opaque{at: arg, value: types.ExprString(arg), receiver: runner}})
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && len(n.Rhs) == len(n.Lhs) {
+					if f, ok := info.Uses[sel.Sel].(*types.Var); ok && fields[f.Origin()] != "" {
+						c.callback(n.Rhs[i], "stored in "+fields[f.Origin()], host)
+					}
+				}
+			}
+		case *ast.CompositeLit:
+			for _, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						if f, ok := info.Uses[id].(*types.Var); ok && fields[f.Origin()] != "" {
+							c.callback(kv.Value, "stored in "+fields[f.Origin()], host)
+						}
+					}
+				}
+			}
 		}
 	}
+}
+
+// callback checks one function value a runner is handed or a field
+// stores: how says which ("handed to (*p.Lane).Enqueue"), host where.
+func (c *checker) callback(v ast.Expr, how, host string) {
+	switch a := ast.Unparen(v).(type) {
+	case *ast.FuncLit:
+		c.body("the function literal "+how+" in "+host, c.r.Live.Lit(a))
+		return
+	case *ast.Ident, *ast.SelectorExpr:
+		if fn := live.FuncValue(c.r.Pass.TypesInfo, a); fn != nil {
+			c.value(rule.FuncName(fn), fn, a)
+			return
+		}
+		if id, ok := a.(*ast.Ident); ok && id.Name == "nil" {
+			return // no callback
+		}
+	}
+	verdict(c.r.For(c.inv), facts{lock: ruleOf(c.inv).Lock.Short(), opaque: &opaque{at: v, value: types.ExprString(v), how: how}})
+}
+
+// hostOf names the declaration a node is in, for messages.
+func hostOf(info *types.Info, cur inspector.Cursor) string {
+	for d := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		if obj, ok := info.Defs[d.Node().(*ast.FuncDecl).Name].(*types.Func); ok {
+			return rule.FuncName(obj)
+		}
+	}
+	return "a package-level declaration"
 }
 
 // value checks a named function handed as a value, by what it takes.

@@ -41,16 +41,16 @@ type unresolved struct {
 
 // opaque is a target handed as a value that names no function.
 type opaque struct {
-	at       core.Site
-	value    string // the expression handed
-	receiver string // the function it is handed to
+	at    core.Site
+	value string // the expression handed or stored
+	how   string // "handed to (*p.Lane).Enqueue", "stored in (p.T).onDone"
 }
 
 // verdict is the never_acquires rule's judgement of one target: nothing
 // it runs takes the lock, and every call it makes can be followed.
 func verdict(rep core.Reporter, f facts) {
 	if o := f.opaque; o != nil {
-		rep.Report(o.at, "the function handed to %s here, %s, names no function: whether it takes %s cannot be verified", o.receiver, o.value, f.lock)
+		rep.Report(o.at, "cannot verify: the function %s here, %s, names no function: whether it takes %s cannot be verified", o.how, o.value, f.lock)
 		return
 	}
 	if t := f.take; t != nil {

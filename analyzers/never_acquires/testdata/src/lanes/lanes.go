@@ -117,5 +117,25 @@ func TaskWrites(l *lane, w io.Writer) {
 
 // TaskOpaque queues a function it was handed: what it is cannot be known.
 func TaskOpaque(l *lane, f func()) {
-	l.enqueue(f) // want `the function handed to \(\*lanes.lane\).enqueue here, f, names no function: whether it takes lanes.evalMu cannot be verified`
+	l.enqueue(f) // want `cannot verify: the function handed to \(\*lanes.lane\).enqueue here, f, names no function: whether it takes lanes.evalMu cannot be verified`
+}
+
+// completion keeps the handler a lane calls when its work completes.
+type completion struct{ onDone func() }
+
+// Watch stores a handler that takes no lock, and NewCompletion one.
+func Watch(c *completion) { c.onDone = func() { done.Add(1) } }
+
+func NewCompletion() *completion { return &completion{onDone: onComplete} }
+
+// WatchDraining stores a handler that takes evalMu through a call.
+func WatchDraining(c *completion) {
+	c.onDone = func() {
+		drain() // want `the function literal stored in \(lanes.completion\).onDone in lanes.WatchDraining must never take lanes.evalMu, and lanes.drain takes it at lanes.go:64`
+	}
+}
+
+// NewDrainingCompletion stores the locking function itself.
+func NewDrainingCompletion() *completion {
+	return &completion{onDone: drain} // want `lanes.drain must never take lanes.evalMu, and lanes.drain takes it at lanes.go:64`
 }
