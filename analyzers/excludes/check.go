@@ -235,7 +235,7 @@ func handed(info *types.Info, ic inspector.Cursor) bool {
 // builtin (append stores them) nor a conversion.
 func mayRun(info *types.Info, call *ast.CallExpr) bool {
 	tv, ok := info.Types[ast.Unparen(call.Fun)]
-	return !ok || !(tv.IsBuiltin() || tv.IsType())
+	return !ok || (!tv.IsBuiltin() && !tv.IsType())
 }
 
 // exportFacts exports the exclusions of the package's functions that pass

@@ -95,6 +95,6 @@ func mentionsAny(src []byte, words [][]byte) bool {
 // the bytes of a function.
 func isWord(t string) bool {
 	return t != "" && bytes.IndexFunc([]byte(t), func(r rune) bool {
-		return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		return r != '_' && (r < '0' || r > '9') && (r < 'a' || r > 'z') && (r < 'A' || r > 'Z')
 	}) < 0
 }

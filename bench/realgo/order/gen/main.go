@@ -199,11 +199,13 @@ func commentLines(path string) map[int]string {
 		case inBlock:
 			out[n] = text
 			inBlock = !strings.Contains(text, "*/")
-		case strings.Contains(text, "//"):
-			out[n] = text[strings.Index(text, "//"):]
-		case strings.Contains(text, "/*"):
-			out[n] = text[strings.Index(text, "/*"):]
-			inBlock = !strings.Contains(text, "*/")
+		default:
+			if i := strings.Index(text, "//"); i >= 0 {
+				out[n] = text[i:]
+			} else if i := strings.Index(text, "/*"); i >= 0 {
+				out[n] = text[i:]
+				inBlock = !strings.Contains(text, "*/")
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -246,7 +248,7 @@ func stdSrc() string {
 	if stdDir == "" {
 		pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedFiles}, "errors")
 		if err != nil || len(pkgs) == 0 || len(pkgs[0].GoFiles) == 0 {
-			fail(fmt.Errorf("locating the standard library: %v", err))
+			fail(fmt.Errorf("locating the standard library: %w", err))
 		}
 		stdDir = filepath.Dir(filepath.Dir(pkgs[0].GoFiles[0]))
 	}
