@@ -88,6 +88,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 	var order []string
 	expanded := map[string][]string{}
 	var owns []ownsJob
+	var whole []filesJob
 	// matched is every file a glob matched, with its language, for the
 	// suppression comments.
 	matched := map[string]invariants.Lang{}
@@ -108,21 +109,28 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 				owns = append(owns, ownsJob{inv: inv, rule: r, files: files, view: opts.Files})
 			}
 			continue
+		case FilesRule:
+			patterns, perr := rulePatterns(inv, lang, r.Patterns())
+			if perr != nil {
+				out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
+				continue
+			}
+			files, errs := expandAll(inv, expanded, opts.Files)
+			out = append(out, errs...)
+			for _, p := range files {
+				matched[p] = inv.Lang
+			}
+			if len(files) > 0 {
+				whole = append(whole, filesJob{inv: inv, rule: r, files: files, patterns: patterns, view: opts.Files})
+			}
+			continue
 		case FunctionRule:
 			fr = r
 		default:
 			out = append(out, unverifiable(inv, inv.Pos, "a %s rule is not checked for lang %s", inv.Kind(), inv.Lang))
 			continue
 		}
-		var patterns [][]string
-		var perr *patternError
-		for _, n := range fr.Patterns() {
-			var toks []string
-			if toks, perr = rulePattern(inv, lang, n); perr != nil {
-				break
-			}
-			patterns = append(patterns, toks)
-		}
+		patterns, perr := rulePatterns(inv, lang, fr.Patterns())
 		if perr != nil {
 			out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
 			continue
@@ -159,6 +167,9 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 	run(jobs, order, opts, marks)
 	for _, j := range owns {
 		out = append(out, checkField(j.inv, j.rule, j.files, j.view, marks, opts.ParseBudget)...)
+	}
+	for _, j := range whole {
+		out = append(out, checkFiles(j, marks, opts.ParseBudget)...)
 	}
 	for _, t := range targets {
 		out = append(out, t.verdict()...)
@@ -395,6 +406,20 @@ func report(inv *invariants.Invariant, f *syntax.File, n *syntax.Node, format st
 type patternError struct {
 	pos invariants.Pos
 	err error
+}
+
+// rulePatterns parses the patterns of a rule, stopping at the first that
+// does not parse.
+func rulePatterns(inv *invariants.Invariant, lang model.Language, names []invariants.Name) ([][]string, *patternError) {
+	var out [][]string
+	for _, n := range names {
+		toks, perr := rulePattern(inv, lang, n)
+		if perr != nil {
+			return nil, perr
+		}
+		out = append(out, toks)
+	}
+	return out, nil
 }
 
 // rulePattern parses a pattern in the invariant's language. A Rust

@@ -46,6 +46,23 @@ type FieldRule interface {
 	CheckWrites(fn *Function, writes []model.Write)
 }
 
+// FilesRule is the tree-sitter facet of a rule kind checked over every
+// function of the invariant's files at once, because what one function
+// does depends on the functions of the files it calls (excludes passes
+// to callers, lock_order follows acquisitions into callees). The
+// invariant's own functions, if any, must each be defined in the files,
+// or the invariant cannot be verified.
+type FilesRule interface {
+	core.Rule
+	// Patterns are the token patterns the rule matches, as for a
+	// FunctionRule; each Function carries their tokens.
+	Patterns() []invariants.Name
+	// CheckFiles checks the functions of the files, reporting through
+	// each, and returns why the invariant cannot be verified there (a
+	// pattern nothing matches), or "".
+	CheckFiles(fns []*Function) string
+}
+
 // Function is one definition of a target, with the facts of its language
 // and the reporter for its findings. The kinds' checks read the facts
 // through its methods; grammar knowledge stays in the language front ends
@@ -60,6 +77,8 @@ type Function struct {
 	lang     model.Language
 	conf     *model.Config
 	findings []core.Finding
+	// acquisitions caches Acquisitions.
+	acquisitions *[]Acquisition
 }
 
 // Name is the function's qualified name, for messages: ns::Class::method.

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/analyzers/suppress"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
@@ -243,4 +244,45 @@ func TestAFileLargerThanTheLimit(t *testing.T) {
 	found := treesitter.Check(set, treesitter.Options{})
 	require.Len(t, found, 1, "%v", messages(found))
 	assert.Contains(t, found[0].Message, "cannot verify: cannot read "+big+": "+big+" is 128 MiB, larger than the front end reads (128 MiB)")
+}
+
+// orderYAML asks that a be taken before b in every function of file.
+const orderYAML = `version: 1
+invariants:
+  - {id: a-before-b, why: w, lang: c, files: %s, lock_order: [a, b]}
+`
+
+// reversed takes b, then a: the edge lock_order refuses.
+const reversed = "void reversed(void) { pthread_mutex_lock(&b); pthread_mutex_lock(&a); }\n"
+
+// TestAFilesRuleNests100000Deep checks that a kind that reads every
+// function of its files (lock_order) is as bounded as a kind with a
+// target: a function nested past syntax.MaxDepth that takes its locks
+// cannot be verified, and the other functions are still checked.
+func TestAFilesRuleNests100000Deep(t *testing.T) {
+	src := nested("void deep(void) { pthread_mutex_lock(&a);", "{", "g();", "}", "}\n"+reversed, 100_000)
+	found := checkTree(t, map[string][]byte{"deep.c": src}, fmt.Sprintf(orderYAML, "deep.c"))
+	got := messages(found)
+	require.Len(t, got, 2, "%v", got)
+	assert.Regexp(t, `cannot verify: deep at .*deep\.c:1:\d+ nests more than 100000 levels deep`, got[0]+got[1])
+	assert.Regexp(t, `reversed takes a while holding b`, got[0]+got[1])
+}
+
+// TestAFilesRuleReadsThroughTheView checks that a kind that reads every
+// function of its files sees them through the view a revert or a patch
+// chain gives (treesitter.Options.Files), not the disk.
+func TestAFilesRuleReadsThroughTheView(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "locks.c")
+	require.NoError(t, os.WriteFile(file, []byte("void ok(void) { pthread_mutex_lock(&a); pthread_mutex_lock(&b); }\n"), 0o644))
+	cfg := filepath.Join(dir, "guardlint.yaml")
+	require.NoError(t, os.WriteFile(cfg, []byte(fmt.Sprintf(orderYAML, "locks.c")), 0o644))
+	set, err := registry.Load(cfg)
+	require.NoError(t, err)
+	assert.Empty(t, messages(treesitter.Check(set, treesitter.Options{})))
+	view := overlay.New()
+	view.Replace(file, []byte(reversed))
+	found := messages(treesitter.Check(set, treesitter.Options{Files: view}))
+	require.Len(t, found, 1, "%v", found)
+	assert.Contains(t, found[0], "reversed takes a while holding b")
 }

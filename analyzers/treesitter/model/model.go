@@ -110,6 +110,17 @@ type Guard struct {
 	// NotHeld says why this guard does not hold the lock for the body
 	// ("a temporary is destroyed at the end of its statement"), or "".
 	NotHeld string
+	// Takes says that the guard takes its lock when its statement runs,
+	// if only for that statement (a temporary, `let _ =`); false for a
+	// guard built not to lock (std::defer_lock, std::try_to_lock, no
+	// mutex) or one that adopts a lock already held (std::adopt_lock).
+	Takes bool
+	// Scope is the block to whose end a declared guard holds its lock;
+	// nil for a guard that holds nothing past its own statement.
+	Scope *syntax.Node
+	// Liveness says whether the guard's statement runs (Hold.Add sets
+	// it).
+	core.Liveness
 }
 
 // Release is an explicit release of a named guard: `drop(g)`,
@@ -128,6 +139,10 @@ type Hold struct {
 	Other []*Guard
 	// Releases is every live explicit release in the body.
 	Releases []Release
+	// All is every guard of the body, in source order, whatever it
+	// holds: the guards with their scopes, for the rules that ask what is
+	// held at a point (excludes, lock_order).
+	All []*Guard
 }
 
 // Language is one front end.
@@ -178,6 +193,10 @@ func (g *Guard) Locks(pattern []string) bool {
 // statement of the outermost block that holds its lock; every other guard
 // is recorded with why it does not.
 func (h *Hold) Add(n *syntax.Node, s core.Liveness, top bool, g *Guard, work bool) {
+	if g != nil {
+		g.Liveness = s
+		h.All = append(h.All, g)
+	}
 	switch {
 	case !s.Live():
 		if g != nil {

@@ -65,7 +65,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		switch n.Kind {
 		case "let_declaration":
 			if g = lockCall(f, n.Child("value")); g != nil {
-				g.Node = n
+				g.Node, g.Takes = n, true
 				pat := n.Child("pattern")
 				switch {
 				case pat == nil || pat.Kind != "identifier":
@@ -73,13 +73,13 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 					// at once.
 					g.NotHeld = "`let _ =` drops the guard at once"
 				default:
-					g.Name = f.Text(pat)
+					g.Name, g.Scope = f.Text(pat), n.Parent
 				}
 			}
 		case "expression_statement":
 			if kids := n.NamedChildren(); len(kids) == 1 {
 				if g = lockCall(f, kids[0]); g != nil {
-					g.Node = n
+					g.Node, g.Takes = n, true
 					g.NotHeld = "the guard is a temporary, dropped at the end of its statement"
 				}
 			}
