@@ -41,6 +41,12 @@ var (
 		"pthread_rwlock_rdlock": invariants.Shared, "mtx_lock": invariants.Exclusive,
 	}
 	unlockFuncs = map[string]bool{"pthread_mutex_unlock": true, "pthread_rwlock_unlock": true, "mtx_unlock": true}
+	// unlockOf is the call that gives up what each lock call of the C
+	// family takes.
+	unlockOf = map[string]string{
+		"lock": "unlock", "lock_shared": "unlock_shared", "pthread_mutex_lock": "pthread_mutex_unlock",
+		"pthread_rwlock_wrlock": "pthread_rwlock_unlock", "pthread_rwlock_rdlock": "pthread_rwlock_unlock", "mtx_lock": "mtx_unlock",
+	}
 	// rustLocks are the methods whose call yields a guard (Mutex::lock,
 	// RwLock::write and read): called in an expression, the guard is a
 	// temporary that holds the lock for the call's statement at most.
@@ -157,6 +163,12 @@ func (fn *Function) lockCall(c *model.Call, lock bool) ([]string, invariants.Loc
 	}
 	return arg, mode, true
 }
+
+// UnlockOf names the call that gives up what the explicit lock call
+// named lock takes (`unlock` for `lock`, `pthread_mutex_unlock` for
+// `pthread_mutex_lock`), "" for a name that is no lock call of the C
+// family.
+func UnlockOf(lock string) string { return unlockOf[lock] }
 
 // noArgs reports whether a call passes no arguments: its tokens are the
 // callee and `()`.

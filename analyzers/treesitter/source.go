@@ -52,8 +52,9 @@ func LoadSource(inv *invariants.Invariant, view *overlay.Files) (*Source, error)
 		return nil, fmt.Errorf("lang %s is not checked by the tree-sitter front end", inv.Lang)
 	}
 	s := &Source{Inv: inv, lang: lang, conf: &model.Config{Defines: inv.Defines}, view: view, parsed: map[string]*SourceFile{}}
-	if fr, ok := inv.Rule.(FunctionRule); ok {
-		for _, n := range fr.Patterns() {
+	// A FunctionRule's patterns and a FilesRule's are given the same way.
+	if pr, ok := inv.Rule.(interface{ Patterns() []invariants.Name }); ok {
+		for _, n := range pr.Patterns() {
 			toks, perr := rulePattern(inv, lang, n)
 			if perr != nil {
 				return nil, fmt.Errorf("%s: %w", perr.pos, perr.err)
@@ -161,6 +162,17 @@ func (s *Source) Mentioning(words ...string) ([]*SourceFile, error) {
 		}
 		return false
 	})
+}
+
+// All returns every definition of every file of the globs, file by file
+// in source order: what a FilesRule is checked over.
+func (s *Source) All() ([]*Function, error) {
+	files, err := s.files(func([]byte) bool { return true })
+	var out []*Function
+	for _, f := range files {
+		out = append(out, f.Funcs...)
+	}
+	return out, err
 }
 
 // FileOf returns the parsed file a definition of this source is in.

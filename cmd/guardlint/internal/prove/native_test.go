@@ -277,3 +277,34 @@ func TestNativeTestdataWeakPatterns(t *testing.T) {
 	assert.Positive(t, survivors)
 	t.Logf("%d wrong-receiver reverts survive the patterns cut to a name", survivors)
 }
+
+// TestNativeLockKindsProve proves the excludes and lock_order invariants
+// of a C++, Rust and C device (testdata/locks): each gets every revert
+// its kind makes, at every site, and each is killed.
+func TestNativeLockKindsProve(t *testing.T) {
+	dir, err := filepath.Abs("testdata/locks")
+	require.NoError(t, err)
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	rep, err := Run(set, Options{Dir: dir})
+	require.NoError(t, err)
+	var out strings.Builder
+	rep.Print(&out, dir)
+	t.Log("\n" + out.String())
+	require.Len(t, rep.Invariants, len(set.Invariants))
+	ops := map[string][]string{}
+	for _, r := range rep.Mutants() {
+		assert.Equal(t, Killed, r.Verdict, "%s: %s %s", r.Mutant.Name, r.Detail, r.Mutant.Void)
+		op, _, _ := strings.Cut(r.Mutant.Op, "@")
+		if !slices.Contains(ops[r.Mutant.Invariant.ID], op) {
+			ops[r.Mutant.Invariant.ID] = append(ops[r.Mutant.Invariant.ID], op)
+		}
+	}
+	for _, ir := range rep.Invariants {
+		assert.Empty(t, ir.Failing, ir.Invariant.ID)
+		assert.Empty(t, ir.Vacuous, ir.Invariant.ID)
+		want := ir.Invariant.Rule.(native.Rule).NativeOps(native.DialectOf(ir.Invariant.Lang))
+		assert.Equal(t, want, ops[ir.Invariant.ID], ir.Invariant.ID)
+	}
+	assert.True(t, rep.Proved())
+}

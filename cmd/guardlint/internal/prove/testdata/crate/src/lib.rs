@@ -97,6 +97,16 @@ impl Registry {
         names.get(i).cloned()
     }
 
+    /// Registers a stream under a name: the streams are locked before the
+    /// names, as everywhere.
+    pub fn register_named(&self, id: u32, name: &str) -> usize {
+        let mut streams = self.streams.lock().unwrap();
+        let mut names = self.names.write().unwrap();
+        streams.push(id);
+        names.push(name.to_string());
+        streams.len()
+    }
+
     pub fn rename(&self, i: usize, name: &str) {
         let mut names = self.names.write().unwrap();
         if names.len() <= i {
@@ -123,6 +133,18 @@ impl Queue {
         let before = self.submitted.load(Ordering::Relaxed);
         self.submitted.store(before + n, Ordering::Relaxed);
         before + n
+    }
+
+    /// Waits for what was submitted. The device completes the work under
+    /// the device lock, so a wait that holds it never returns.
+    pub fn wait(&self) -> u32 {
+        self.submitted.load(Ordering::Relaxed)
+    }
+
+    /// Submits n command buffers and waits for them, outside the lock.
+    pub fn submit_and_wait(&self, n: u32) -> u32 {
+        self.submit(n);
+        self.wait()
     }
 }
 
@@ -187,6 +209,7 @@ mod tests {
         assert_eq!(r.register(7), 1);
         r.rename(0, "main");
         assert_eq!(r.name(0).as_deref(), Some("main"));
+        assert_eq!(r.register_named(8, "copy"), 2);
     }
 
     #[test]
@@ -194,6 +217,7 @@ mod tests {
         let q = Queue::default();
         q.submit(2);
         assert_eq!(q.submit(3), 5);
+        assert_eq!(q.submit_and_wait(1), 6);
     }
 
     #[test]
