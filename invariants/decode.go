@@ -235,7 +235,7 @@ func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
 		}
 	}
 	if v, ok := m["runs"]; ok {
-		ctx.runs = d.names(v, "runs", ctx)
+		ctx.runs, ctx.nativeRuns = d.fileRunners(v, ctx)
 	}
 	var includes []string
 	if inc, ok := m["include"]; ok {
@@ -320,11 +320,16 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 		}
 	}
 
-	inv.Runs = append(inv.Runs, ctx.runs...)
-	if v, ok := m["runs"]; ok && inv.Lang.TreeSitter() {
-		d.errorf(v.key, "%s: `runs` is for Go; lang %s has no runners to declare yet", what, inv.Lang)
-	} else if ok {
-		inv.Runs = append(inv.Runs, d.names(v, "runs", ctx)...)
+	if inv.Lang.TreeSitter() {
+		inv.Runs = append(inv.Runs, ctx.nativeRuns...)
+		if v, ok := m["runs"]; ok {
+			inv.Runs = append(inv.Runs, d.scopedNames(v, "runs", ctx)...)
+		}
+	} else {
+		inv.Runs = append(inv.Runs, ctx.runs...)
+		if v, ok := m["runs"]; ok {
+			inv.Runs = append(inv.Runs, d.names(v, "runs", ctx)...)
+		}
 	}
 
 	// Exactly one rule.

@@ -8,6 +8,17 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// treeSitterLangs lists the languages of the tree-sitter front end.
+func treeSitterLangs() []Lang {
+	var out []Lang
+	for _, l := range Langs {
+		if l.TreeSitter() {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // langNames lists the accepted values of `lang`.
 func langNames() []string {
 	out := make([]string, len(Langs))
@@ -126,4 +137,38 @@ func langList(langs []Lang) string {
 		s[i] = string(l)
 	}
 	return strings.Join(s, ", ")
+}
+
+// scopedNames reads a list of function names of the tree-sitter
+// languages (`runs:` on their invariants).
+func (d *decoder) scopedNames(f field, what string, ctx nameContext) []Name {
+	var out []Name
+	for i, item := range d.seq(f, what) {
+		if n, ok := d.target(field{key: f.key, value: item}, fmt.Sprintf("%s[%d]", what, i), ctx); ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// fileRunners reads the file's `runs:`: Go names for the Go invariants,
+// and names written with `::` (`std::call_once`,
+// `objc::rc::autoreleasepool`) for those of the tree-sitter languages.
+func (d *decoder) fileRunners(f field, ctx nameContext) (goRuns, nativeRuns []Name) {
+	native := ctx
+	native.lang = LangCPP // any tree-sitter language: the names are scoped
+	for i, item := range d.seq(f, "runs") {
+		what := fmt.Sprintf("runs[%d]", i)
+		it := field{key: f.key, value: item}
+		if item.Kind == yaml.ScalarNode && strings.Contains(item.Value, "::") {
+			if n, ok := d.target(it, what, native); ok {
+				nativeRuns = append(nativeRuns, n)
+			}
+			continue
+		}
+		if n, ok := d.name(it, what, ctx); ok {
+			goRuns = append(goRuns, n)
+		}
+	}
+	return goRuns, nativeRuns
 }
