@@ -121,7 +121,7 @@ func TestLoadErrors(t *testing.T) {
 		{"wrong version", "version: 2\ninvariants: []\n", []string{":1:10: unsupported version 2", ":2:13: invariants must not be empty"}},
 		{"version not a number", "version: one\ninvariants: []\n", []string{":1:10: version must be an integer, not the string \"one\""}},
 		{"unknown file key", "version: 1\nrules: []\n", []string{":2:1: invariants file: unknown key \"rules\"; did you mean \"runs\"?"}},
-		{"misspelt file key is one error", "version: 1\npackge: p\ninvariants:\n  - {id: a, why: w, function: F, call: {to: G}}\n  - {id: b, why: w, function: H, call: {to: G}}\n", []string{":2:1: invariants file: unknown key \"packge\"; did you mean \"package\"?"}},
+		{"misspelt file key is one error", "version: 1\npackag: p\ninvariants:\n  - {id: a, why: w, function: F, call: {to: G}}\n  - {id: b, why: w, function: H, call: {to: G}}\n", []string{":2:1: invariants file: unknown key \"packag\"; did you mean \"package\"?"}},
 		{"key in the wrong case", "version: 1\ninvariants:\n  - {id: a, why: w, Function: p.F, call: {to: p.G}}\n", []string{":3:21: invariant: unknown key \"Function\"; did you mean \"function\"?"}},
 		{"unknown invariant key", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G}\n    severity: high\n", []string{":7:5: invariant: unknown key \"severity\""}},
 		{"unknown rule key", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G, everypath: true}\n", []string{":6:21: invariant a: call: unknown key \"everypath\""}},
@@ -183,7 +183,7 @@ func TestLoadErrors(t *testing.T) {
 // invariant's "no rule".
 func TestMisspeltKeyIsOneError(t *testing.T) {
 	for _, src := range []string{
-		"version: 1\npackge: p\ninvariants:\n  - {id: a, why: w, function: F, call: {to: G}}\n  - {id: b, why: w, function: H, call: {to: G}}\n",
+		"version: 1\npackag: p\ninvariants:\n  - {id: a, why: w, function: F, call: {to: G}}\n  - {id: b, why: w, function: H, call: {to: G}}\n",
 		"version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, cal: {to: p.G}}\n",
 	} {
 		_, _, err := invariants.Parse(registry.Specs(), "inv.yaml", []byte(src), "")

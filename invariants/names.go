@@ -121,7 +121,8 @@ func parseName(s string, ctx nameContext) (Name, error) {
 	}
 	var readings []Reading
 	var err error
-	if strings.HasPrefix(rest, "(") {
+	switch {
+	case strings.HasPrefix(rest, "("):
 		// Receiver form: (T).m, (*T).m, (pkg.T).m, (*pkg.T[P]).m.
 		closeAt := strings.LastIndex(rest, ")")
 		if closeAt < 0 {
@@ -148,7 +149,7 @@ func parseName(s string, ctx nameContext) (Name, error) {
 		if err != nil {
 			return n, fmt.Errorf("name %q: %w", s, err)
 		}
-	} else if strings.HasSuffix(rest, "]") || strings.Contains(rest, "].") {
+	case strings.HasSuffix(rest, "]") || strings.Contains(rest, "]."):
 		// A field of a generic type: pkg.T[P].f.
 		typ, params, err := cutTypeParams(rest, ".")
 		if err != nil {
@@ -160,7 +161,7 @@ func parseName(s string, ctx nameContext) (Name, error) {
 		if err != nil {
 			return n, fmt.Errorf("name %q: %w", s, err)
 		}
-	} else {
+	default:
 		readings, err = splitQualified(rest, ctx, "", "too many selectors")
 		if err != nil {
 			return n, fmt.Errorf("name %q: %w", s, err)

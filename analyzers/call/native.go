@@ -27,7 +27,7 @@ func (r *Rule) Check(fn *treesitter.Function) { verdict(fn, r.nativeFacts(fn, r.
 // CheckHelper implements treesitter.HelperRule: a helper stands in for
 // the call when it makes the call on every path.
 func (r *Rule) CheckHelper(fn *treesitter.Function) string {
-	var probe treesitter.Function = *fn
+	probe := *fn
 	verdict(&probe, r.nativeFacts(&probe, true))
 	if fs := probe.Findings(); len(fs) > 0 {
 		return fmt.Sprintf("%s does not call %s on every path (%s:%d)", fn.Name(), r.To.Raw, filepath.Base(fs[0].Pos.Filename), fs[0].Pos.Line)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,10 +36,17 @@ func SplitList(list string) []string {
 	return out
 }
 
-// ConfigPaths decides which invariants files to read: the explicit list
-// (the -config flag, the plugin's settings), else $GUARDLINT_CONFIG, else
-// guardlint.yaml at the root of the module that holds dir. Relative paths
-// are relative to dir.
+// ConfigPaths decides which invariants files to read, the same way for
+// every command and the plugin: the explicit list (the -config flag, the
+// plugin's settings), else $GUARDLINT_CONFIG, else the nearest
+// guardlint.yaml in dir or a parent of it, up to the repository root
+// (see RepoRoot). Relative paths are relative to dir.
+//
+// The walk crosses Go modules on purpose: a repository that keeps a Rust
+// crate, C++ code and Go modules side by side has one invariants file at
+// its root, and a command run inside a module (go vet runs in each
+// package's directory) must find it. It stops at the repository root so
+// that a stray file above the repository is never read.
 func ConfigPaths(explicit []string, getenv func(string) string, dir string) ([]string, error) {
 	list, from := explicit, "-config"
 	if len(list) == 0 {
@@ -57,18 +65,50 @@ func ConfigPaths(explicit []string, getenv func(string) string, dir string) ([]s
 		}
 		return out, nil
 	}
-	root, err := invariants.ModuleRoot(dir)
+	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	if root == "" {
-		return nil, fmt.Errorf("%w: no -config flag, no %s, and %s is not inside a Go module", ErrNoConfig, EnvConfig, dir)
+	root, inRepo := repoRoot(dir)
+	for d := dir; ; d = filepath.Dir(d) {
+		p := filepath.Join(d, DefaultFile)
+		if info, err := os.Stat(p); err == nil && !info.IsDir() {
+			return []string{p}, nil
+		}
+		if (inRepo && d == root) || filepath.Dir(d) == d {
+			break
+		}
 	}
-	p := filepath.Join(root, DefaultFile)
-	if _, err := os.Stat(p); err != nil {
-		return nil, fmt.Errorf("%w: no -config flag, no %s, and no %s at the module root %s", ErrNoConfig, EnvConfig, DefaultFile, root)
+	upTo := "the repository root " + root
+	if !inRepo {
+		upTo = "the filesystem root (no .git above it)"
 	}
-	return []string{p}, nil
+	return nil, fmt.Errorf("%w: no -config flag, no %s, and no %s in %s or a parent up to %s", ErrNoConfig, EnvConfig, DefaultFile, dir, upTo)
+}
+
+// RepoRoot returns the root of the repository that holds dir: the
+// nearest directory at or above dir with a .git entry (a directory, or
+// a file in a worktree). Outside a repository it returns dir.
+func RepoRoot(dir string) string {
+	root, _ := repoRoot(dir)
+	return root
+}
+
+// repoRoot is RepoRoot, also saying whether a .git entry was found; outside
+// a repository the root is the filesystem's.
+func repoRoot(dir string) (string, bool) {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d, true
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return dir, false
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir, false
+		}
+		d = parent
+	}
 }
 
 // Load loads the invariants files.

@@ -20,13 +20,16 @@ import (
 
 // Options say what to analyse.
 type Options struct {
-	// Dir is the directory patterns are relative to (the module's, or
-	// one inside it).
+	// Dir is the directory patterns are relative to: any directory, in a
+	// Go module or not.
 	Dir string
 	// Patterns are go list patterns; empty means ./...
 	Patterns []string
 	// Tests includes test files.
 	Tests bool
+	// BuildFlags are passed to the go command that lists and loads the
+	// packages, such as -tags=integration.
+	BuildFlags []string
 	// Overlay replaces the contents of files by absolute path, as
 	// go/packages overlays do, without touching the disk.
 	Overlay map[string][]byte
@@ -37,16 +40,30 @@ type Options struct {
 // Result is what a run found.
 type Result struct {
 	Findings []core.Finding
+	// Checked counts the invariants the run checked: every C, C++, CUDA
+	// and Rust invariant, and each Go invariant that a package of the
+	// run's patterns concerns.
+	Checked int
+	// NotChecked are the Go invariants whose packages exist but lie
+	// outside the run's patterns (a partial run such as ./app/...).
+	NotChecked []*invariants.Invariant
+}
+
+// unitList is one unit of a run with the packages go list matched there.
+type unitList struct {
+	unit   Unit
+	listed []*packages.Package
 }
 
 // Run loads the packages that the invariants concern and runs the
 // suite over them.
 //
-// Loading is in two steps. The first lists the packages that the patterns
-// match, with their import graph, which is cheap (go list). The second
-// parses and type-checks only the packages an invariant can concern: the
-// packages of its targets and, for an exported owned field, every listed
-// package that depends on the field's package. A package no invariant
+// Loading is in two steps, in each module the invariants' packages live in
+// (modules.go). The first lists the packages that the patterns match,
+// with their import graph, which is cheap (go list). The second parses and
+// type-checks only the packages an invariant can concern: the packages of
+// its targets and, for an exported owned field or a requires invariant,
+// every listed package that depends on them. A package no invariant
 // concerns has nothing to check, and skipping it is what makes guardlint
 // cheap on large trees.
 func Run(set *invariants.Set, opts Options) (*Result, error) {
@@ -60,39 +77,51 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 			start = time.Now()
 		}
 	}
-	listed, err := packages.Load(&packages.Config{
-		Mode:    packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
-		Dir:     opts.Dir,
-		Tests:   opts.Tests,
-		Overlay: opts.Overlay,
-	}, opts.Patterns...)
-	if err != nil {
-		return nil, fmt.Errorf("listing packages: %w", err)
+	ms := findModules(set, opts.Dir)
+	var lists []unitList
+	inScope := map[string]bool{}
+	for _, u := range ms.units(opts.Dir, opts.Patterns) {
+		listed, err := packages.Load(&packages.Config{
+			Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+			Dir:        u.Module.Dir,
+			Tests:      opts.Tests,
+			BuildFlags: opts.BuildFlags,
+			Overlay:    opts.Overlay,
+		}, u.Patterns...)
+		if err != nil {
+			return nil, fmt.Errorf("listing packages in %s: %w", u.Module.Dir, err)
+		}
+		if err := packageErrors(listed); err != nil {
+			return nil, fmt.Errorf("listing packages in %s: %w", u.Module.Dir, err)
+		}
+		lists = append(lists, unitList{unit: u, listed: listed})
+		for _, p := range listed {
+			inScope[p.PkgPath] = true
+		}
 	}
-	if err := packageErrors(listed); err != nil {
-		return nil, fmt.Errorf("listing packages: %w", err)
-	}
-	phase("list", len(listed))
+	phase("list", len(inScope))
 	// Names whose path has a dot in its last element are read against
-	// the listed packages and their dependencies.
+	// the listed packages and their dependencies, in every module.
 	var known []string
-	packages.Visit(listed, nil, func(p *packages.Package) { known = append(known, p.PkgPath) })
+	for _, l := range lists {
+		packages.Visit(l.listed, nil, func(p *packages.Package) { known = append(known, p.PkgPath) })
+	}
 	if err := set.Resolve(known); err != nil {
 		return nil, err
 	}
-	inScope := map[string]bool{}
-	for _, p := range listed {
-		inScope[p.PkgPath] = true
-	}
 	res := &Result{}
-	res.Findings = append(res.Findings, scopeFindings(set, inScope, opts)...)
+	res.Findings = append(res.Findings, scope(set, ms, lists, inScope, opts, res)...)
 	phase("scope", len(inScope))
 	// The C, C++, CUDA and Rust invariants name files, not packages: the
 	// tree-sitter front end checks them in the same run.
 	res.Findings = append(res.Findings, Native(set)...)
 	phase("tree-sitter", 0)
-	if wanted := relevant(set, listed); len(wanted) > 0 {
-		found, err := analyzePackages(set, wanted, opts)
+	for _, l := range lists {
+		wanted, report := relevant(set, l.listed)
+		if len(wanted) == 0 {
+			continue
+		}
+		found, err := analyzePackages(set, wanted, report, l.unit.Module.Dir, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -103,15 +132,16 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	return res, nil
 }
 
-// analyzePackages loads the named packages with syntax and types and runs
-// the suite over them.
-func analyzePackages(set *invariants.Set, wanted []string, opts Options) ([]core.Finding, error) {
+// analyzePackages loads the named packages with syntax and types, from
+// dir, and runs the suite over them; see analyze for report.
+func analyzePackages(set *invariants.Set, wanted []string, report map[string]bool, dir string, opts Options) ([]core.Finding, error) {
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
-		Dir:     opts.Dir,
-		Tests:   opts.Tests,
-		Overlay: opts.Overlay,
+		Dir:        dir,
+		Tests:      opts.Tests,
+		BuildFlags: opts.BuildFlags,
+		Overlay:    opts.Overlay,
 	}, wanted...)
 	if err != nil {
 		return nil, fmt.Errorf("loading packages: %w", err)
@@ -119,7 +149,7 @@ func analyzePackages(set *invariants.Set, wanted []string, opts Options) ([]core
 	if err := packageErrors(pkgs); err != nil {
 		return nil, fmt.Errorf("guardlint checks only code that type-checks:\n%w", err)
 	}
-	return Analyze(set, pkgs...)
+	return analyze(set, report, pkgs...)
 }
 
 // importers is implemented by the rules of kinds that concern more than
@@ -130,70 +160,83 @@ type importers interface {
 	Importers(inv *invariants.Invariant) []string
 }
 
-// relevant lists the packages an invariant can concern: the packages of
-// its targets and, for a rule that implements importers, every listed
-// package that depends on the packages it names.
-func relevant(set *invariants.Set, listed []*packages.Package) []string {
+// reach returns the packages whose importers an invariant concerns too.
+func reach(inv *invariants.Invariant) []string {
+	if r, ok := inv.Rule.(importers); ok && inv.Lang == invariants.LangGo {
+		return r.Importers(inv)
+	}
+	return nil
+}
+
+// relevant lists the packages to load with syntax and types among the
+// listed ones and their dependencies: the listed packages an invariant can
+// concern (the packages of its targets and, see reach, every listed
+// package that depends on the packages it names), which are reported, and
+// the packages whose facts they need, which are analysed but not
+// reported (see below).
+func relevant(set *invariants.Set, listed []*packages.Package) ([]string, map[string]bool) {
 	want := map[string]bool{}
-	reach := map[string]bool{} // packages whose importers are concerned too
+	reached := map[string]bool{} // packages whose importers are concerned too
 	for _, inv := range set.Invariants {
 		for _, p := range inv.Packages() {
 			want[p] = true
 		}
-		if r, ok := inv.Rule.(importers); ok && inv.Lang == invariants.LangGo {
-			for _, p := range r.Importers(inv) {
-				reach[p] = true
-			}
+		for _, p := range reach(inv) {
+			reached[p] = true
 		}
 	}
-	var out []string
 	memo := map[*packages.Package]bool{}
-	var dependsOn func(p *packages.Package) bool
-	dependsOn = func(p *packages.Package) bool {
+	var dependsOn func(p *packages.Package, on map[string]bool) bool
+	dependsOn = func(p *packages.Package, on map[string]bool) bool {
 		if v, ok := memo[p]; ok {
 			return v
 		}
 		memo[p] = false
 		for path, imp := range p.Imports {
-			if reach[path] || dependsOn(imp) {
+			if on[path] || dependsOn(imp, on) {
 				memo[p] = true
 				break
 			}
 		}
 		return memo[p]
 	}
-	in := map[string]bool{}
+	report := map[string]bool{}
 	for _, p := range listed {
-		if want[p.PkgPath] || reach[p.PkgPath] || (len(reach) > 0 && dependsOn(p)) {
-			in[p.PkgPath] = true
+		if want[p.PkgPath] || reached[p.PkgPath] || (len(reached) > 0 && dependsOn(p, reached)) {
+			report[p.PkgPath] = true
 		}
 	}
-	// The packages of the main module that the concerned ones import are
-	// loaded from source too, so that their facts (a helper that never
-	// returns, an operation that needs a lock) reach their importers. They
-	// are few; the standard library and other modules stay export data.
-	var local func(p *packages.Package)
+	// Loaded from source for their facts only, not reported: the packages
+	// of the main module that the concerned ones import, so that their
+	// facts (a helper that never returns, an operation that needs a lock)
+	// reach their importers, also in a partial run (./app/... still
+	// follows an operation two packages away). They are few; the standard
+	// library and other modules stay export data.
 	seen := map[*packages.Package]bool{}
+	var local func(p *packages.Package)
 	local = func(p *packages.Package) {
 		for _, imp := range p.Imports {
 			if seen[imp] || imp.Module == nil || !imp.Module.Main {
 				continue
 			}
 			seen[imp] = true
-			in[imp.PkgPath] = true
+			if _, ok := report[imp.PkgPath]; !ok {
+				report[imp.PkgPath] = false
+			}
 			local(imp)
 		}
 	}
 	for _, p := range listed {
-		if in[p.PkgPath] {
+		if report[p.PkgPath] {
 			local(p)
 		}
 	}
-	for p := range in {
+	out := make([]string, 0, len(report))
+	for p := range report {
 		out = append(out, p)
 	}
 	sort.Strings(out)
-	return out
+	return out, report
 }
 
 // packageErrors collects the errors of packages and their dependencies,
@@ -219,6 +262,15 @@ func packageErrors(pkgs []*packages.Package) error {
 // returns the findings of the root packages, once each (a package and its
 // test variant report a shared finding twice).
 func Analyze(set *invariants.Set, pkgs ...*packages.Package) ([]core.Finding, error) {
+	return analyze(set, nil, pkgs...)
+}
+
+// analyze is Analyze, keeping only the findings in Go files of the
+// packages that report marks true (every package when report is nil). A
+// package loaded only for its facts reports no Go finding, but a finding
+// in an invariants file (a renamed target) stays: it is about an
+// invariant the run checks.
+func analyze(set *invariants.Set, report map[string]bool, pkgs ...*packages.Package) ([]core.Finding, error) {
 	byID := map[string]*invariants.Invariant{}
 	for _, inv := range set.Invariants {
 		byID[inv.ID] = inv
@@ -243,6 +295,9 @@ func Analyze(set *invariants.Set, pkgs ...*packages.Package) ([]core.Finding, er
 				ID:        d.Category,
 				Invariant: byID[d.Category],
 				Message:   d.Message,
+			}
+			if report != nil && !report[act.Package.PkgPath] && strings.HasSuffix(f.Pos.Filename, ".go") {
+				continue
 			}
 			if key := f.Format(""); !seen[key] {
 				seen[key] = true

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	_ "embed"
 	"encoding/json"
 	"go/token"
 	"io"
@@ -12,6 +13,12 @@ import (
 // field is removed or changes meaning; new fields may appear within a
 // version.
 const JSONVersion = 1
+
+// JSONSchema is the JSON Schema (draft 2020-12) of the -json document,
+// for consumers that validate what they read.
+//
+//go:embed json.schema.json
+var JSONSchema []byte
 
 // jsonReport is the -json document.
 type jsonReport struct {
@@ -25,7 +32,8 @@ type jsonFinding struct {
 	// ID is the invariant id, "suppression" for a wrong or unused
 	// //guardlint:ignore, or omitted for an error of the run as a whole.
 	ID string `json:"id,omitempty"`
-	// Kind is the invariant's rule kind: call, hold, owns, forbid, order, requires.
+	// Kind is the invariant's rule kind: call, hold, owns, forbid, order,
+	// requires (json.schema.json lists them).
 	Kind    string `json:"kind,omitempty"`
 	File    string `json:"file,omitempty"`
 	Line    int    `json:"line,omitempty"`

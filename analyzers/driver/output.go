@@ -9,9 +9,6 @@ package driver
 // the root keeps its absolute path.
 
 import (
-	"errors"
-	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/guardlint/guardlint/analyzers/core"
@@ -28,24 +25,6 @@ type Report struct {
 	Set *invariants.Set
 	// Findings are the run's findings, in the engine's order.
 	Findings []core.Finding
-}
-
-// RepoRoot returns the root of the repository that holds dir: the
-// nearest directory at or above dir with a .git entry (a directory, or
-// a file in a worktree). Outside a repository it returns dir.
-func RepoRoot(dir string) string {
-	for d := dir; ; {
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			return d
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return dir
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return dir
-		}
-		d = parent
-	}
 }
 
 // relPath returns p relative to root with forward slashes, or p itself

@@ -11,8 +11,10 @@ import (
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/registry"
 
+	"github.com/guardlint/guardlint/analyzers/driver/sarifcheck"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -85,9 +87,9 @@ func TestSARIF(t *testing.T) {
 	var buf bytes.Buffer
 	require.NoError(t, SARIF(&buf, dirtyReport(t), "v1.2.3"))
 
-	log, err := sarif.FromBytes(buf.Bytes(), sarif.WithStrictValidation())
+	require.NoError(t, sarifcheck.Validate(buf.Bytes()))
+	log, err := sarif.FromBytes(buf.Bytes())
 	require.NoError(t, err)
-	require.NoError(t, log.Validate())
 	assert.Equal(t, "2.1.0", log.Version)
 	require.Len(t, log.Runs, 1)
 	run := log.Runs[0]
@@ -100,7 +102,17 @@ func TestSARIF(t *testing.T) {
 	for _, r := range run.Tool.Driver.Rules {
 		rules[*r.ID] = r
 		ids = append(ids, *r.ID)
+		// What GitHub code scanning requires of every rule.
+		require.NotNil(t, r.ShortDescription, *r.ID)
+		require.NotNil(t, r.FullDescription, *r.ID)
+		require.NotNil(t, r.Help, *r.ID)
+		assert.NotEmpty(t, *r.ShortDescription.Text, *r.ID)
+		assert.NotEmpty(t, *r.FullDescription.Text, *r.ID)
+		assert.NotEmpty(t, *r.Help.Text, *r.ID)
 	}
+	// Unset properties are left out, not written as -1 or [].
+	assert.NotContains(t, buf.String(), "-1")
+	assert.NotContains(t, buf.String(), "[]")
 	assert.Equal(t, []string{"encoder-retained", "eval-locked", "renamed", "no-encoder-in-size", RuleSuppression}, ids)
 	er := rules["encoder-retained"]
 	assert.Equal(t, "(*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain", *er.ShortDescription.Text)
@@ -153,9 +165,7 @@ func TestSARIFValidationBites(t *testing.T) {
 	region["startLine"] = 0 // SARIF lines start at 1
 	broken, err := json.Marshal(doc)
 	require.NoError(t, err)
-	log, err := sarif.FromBytes(broken, sarif.WithStrictValidation())
-	require.NoError(t, err)
-	assert.ErrorContains(t, log.Validate(), "startLine")
+	assert.ErrorContains(t, sarifcheck.Validate(broken), "startLine")
 }
 
 // TestRepoRoot checks where repository-relative paths start.
@@ -179,9 +189,9 @@ func TestFileOutsideRoot(t *testing.T) {
 	rep.Root = filepath.Join(rep.Root, "p") // guardlint.yaml lies outside
 	var buf bytes.Buffer
 	require.NoError(t, SARIF(&buf, rep, ""))
-	log, err := sarif.FromBytes(buf.Bytes(), sarif.WithStrictValidation())
+	require.NoError(t, sarifcheck.Validate(buf.Bytes()))
+	log, err := sarif.FromBytes(buf.Bytes())
 	require.NoError(t, err)
-	require.NoError(t, log.Validate())
 	al := log.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation
 	assert.Nil(t, al.URIBaseID)
 	assert.Regexp(t, `^file:///.*/testdata/dirty/guardlint.yaml$`, *al.URI)
@@ -213,19 +223,53 @@ func TestRunLevelFinding(t *testing.T) {
 
 	buf.Reset()
 	require.NoError(t, SARIF(&buf, rep, ""))
-	log, err := sarif.FromBytes(buf.Bytes(), sarif.WithStrictValidation())
+	require.NoError(t, sarifcheck.Validate(buf.Bytes()))
+	log, err := sarif.FromBytes(buf.Bytes())
 	require.NoError(t, err)
-	require.NoError(t, log.Validate())
 	run := log.Runs[0]
 	require.Len(t, run.Results, 1)
 	assert.Equal(t, RuleRun, *run.Results[0].RuleID)
 	assert.Equal(t, RuleRun, *run.Tool.Driver.Rules[run.Results[0].RuleIndex].ID)
 }
 
-// TestSummaryWithoutRule checks that an invariant missing its rule is
-// summarised by its id instead of crashing the report.
-func TestSummaryWithoutRule(t *testing.T) {
-	assert.Equal(t, "invariant x", Summary(&invariants.Invariant{ID: "x"}))
+// TestJSONSchema validates real -json output against the embedded schema,
+// and checks that the schema refuses a document that breaks it.
+func TestJSONSchema(t *testing.T) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(JSONSchema))
+	require.NoError(t, err)
+	c := jsonschema.NewCompiler()
+	require.NoError(t, c.AddResource("json.schema.json", doc))
+	schema, err := c.Compile("json.schema.json")
+	require.NoError(t, err)
+	validate := func(data []byte) error {
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+		require.NoError(t, err)
+		return schema.Validate(inst)
+	}
+	var buf bytes.Buffer
+	require.NoError(t, JSON(&buf, dirtyReport(t)))
+	require.NoError(t, validate(buf.Bytes()))
+	// A requires finding (its kind) validates too.
+	dir, err := filepath.Abs("../requires/testdata/module")
+	require.NoError(t, err)
+	set, err := Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	res, err := Run(set, Options{Dir: dir})
+	require.NoError(t, err)
+	buf.Reset()
+	require.NoError(t, JSON(&buf, Report{Root: dir, Set: set, Findings: res.Findings}))
+	assert.Contains(t, buf.String(), `"kind": "requires"`)
+	require.NoError(t, validate(buf.Bytes()))
+
+	for _, broken := range []string{
+		`{"version": 2, "findings": []}`,
+		`{"version": 1}`,
+		`{"version": 1, "findings": [{"id": "x", "kind": "guard", "message": "m"}]}`,
+		`{"version": 1, "findings": [{"id": "x", "file": "a.go", "message": "m"}]}`,
+		`{"version": 1, "findings": [{"id": "x", "file": "a.go", "line": 0, "column": 1, "end_line": 1, "end_column": 1, "message": "m"}]}`,
+	} {
+		assert.Error(t, validate([]byte(broken)), broken)
+	}
 }
 
 // TestSARIFDescribesEveryKind checks that a requires invariant, like

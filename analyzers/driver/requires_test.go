@@ -35,5 +35,7 @@ func TestRequiresAcrossPackages(t *testing.T) {
 
 	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Dir: dir}, "./...")
 	require.NoError(t, err)
-	assert.Equal(t, []string{"example.com/req/app", "example.com/req/gpu", "example.com/req/mid"}, relevant(set, listed))
+	wanted, report := relevant(set, listed)
+	assert.Equal(t, []string{"example.com/req/app", "example.com/req/gpu", "example.com/req/mid"}, wanted)
+	assert.Equal(t, map[string]bool{"example.com/req/app": true, "example.com/req/gpu": true, "example.com/req/mid": true}, report)
 }

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -9,8 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/guardlint/guardlint/analyzers/core"
-
-	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
+	"github.com/guardlint/guardlint/invariants"
 )
 
 // Rule ids for findings that are not about one invariant. They contain a
@@ -23,95 +23,197 @@ const (
 // InformationURI is the tool's home page in SARIF.
 const InformationURI = "https://github.com/guardlint/guardlint"
 
+// sarifSchema is the SARIF 2.1.0 schema's address, as logs name it.
+const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+// The log is written from these types rather than with a SARIF library's
+// builder: the one at hand (go-sarif, which the tests still use to
+// validate against the schema) writes every optional property with its
+// "unset" value (index -1, empty arrays), which SARIF validators flag and
+// which only inflate the log. Only what guardlint fills is declared.
+type (
+	sarifLog struct {
+		Schema  string     `json:"$schema"`
+		Version string     `json:"version"`
+		Runs    []sarifRun `json:"runs"`
+	}
+	sarifRun struct {
+		Tool       sarifTool     `json:"tool"`
+		ColumnKind string        `json:"columnKind"`
+		Results    []sarifResult `json:"results"`
+	}
+	sarifTool struct {
+		Driver sarifDriver `json:"driver"`
+	}
+	sarifDriver struct {
+		Name           string      `json:"name"`
+		Version        string      `json:"version,omitempty"`
+		InformationURI string      `json:"informationUri"`
+		Rules          []sarifRule `json:"rules"`
+	}
+	sarifRule struct {
+		ID                   string            `json:"id"`
+		ShortDescription     sarifText         `json:"shortDescription"`
+		FullDescription      sarifText         `json:"fullDescription"`
+		Help                 sarifText         `json:"help"`
+		HelpURI              string            `json:"helpUri,omitempty"`
+		DefaultConfiguration sarifConfig       `json:"defaultConfiguration"`
+		Properties           map[string]string `json:"properties,omitempty"`
+	}
+	sarifConfig struct {
+		Level string `json:"level"`
+	}
+	sarifText struct {
+		Text string `json:"text"`
+	}
+	sarifResult struct {
+		RuleID    string          `json:"ruleId"`
+		RuleIndex int             `json:"ruleIndex"`
+		Level     string          `json:"level"`
+		Message   sarifText       `json:"message"`
+		Locations []sarifLocation `json:"locations,omitempty"`
+	}
+	sarifLocation struct {
+		PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	}
+	sarifPhysical struct {
+		ArtifactLocation sarifArtifact `json:"artifactLocation"`
+		Region           sarifRegion   `json:"region"`
+	}
+	sarifArtifact struct {
+		URI       string `json:"uri"`
+		URIBaseID string `json:"uriBaseId,omitempty"`
+	}
+	sarifRegion struct {
+		StartLine   int `json:"startLine"`
+		StartColumn int `json:"startColumn"`
+		EndLine     int `json:"endLine,omitempty"`
+		EndColumn   int `json:"endColumn,omitempty"`
+	}
+)
+
 // SARIF writes r as a SARIF 2.1.0 log with one run: a rule per loaded
 // invariant (id, the rule as its short description, the why as its full
-// description, the ref as its help URI) and a result per finding, located
-// relative to the repository root (uriBaseId %SRCROOT%). version is the
-// tool's version, or "".
+// description, why and ref as its help, the ref as its help URI) and a
+// result per finding, with the index of its rule, located relative to the
+// repository root (uriBaseId %SRCROOT%). version is the tool's version,
+// or "".
 func SARIF(w io.Writer, r Report, version string) error {
-	run := sarif.NewRunWithInformationURI("guardlint", InformationURI)
-	if version != "" {
-		run.Tool.Driver.WithVersion(version)
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{Name: "guardlint", Version: version, InformationURI: InformationURI, Rules: []sarifRule{}}},
+		// Go columns count bytes; SARIF's default unit is UTF-16 code
+		// units, which code hosts use to place the marker. Columns are
+		// converted from the file's text (see utf16Column).
+		ColumnKind: "utf16CodeUnits",
+		Results:    []sarifResult{},
 	}
-	// Go columns count bytes; SARIF's default unit is UTF-16 code units,
-	// which code hosts use to place the marker. Columns are converted
-	// from the file's text (see utf16Column).
-	run.WithColumnKind("utf16CodeUnits")
+	index := map[string]int{}
+	addRule := func(rule sarifRule) {
+		index[rule.ID] = len(run.Tool.Driver.Rules)
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, rule)
+	}
 	if r.Set != nil {
 		for _, inv := range r.Set.Invariants {
-			rule := run.AddRule(inv.ID).
-				WithShortDescription(sarif.NewMultiformatMessageString().WithText(Summary(inv))).
-				WithFullDescription(sarif.NewMultiformatMessageString().WithText(inv.Why)).
-				WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel("error"))
-			help := "why: " + inv.Why
-			if inv.Ref != "" {
-				help += "; see " + inv.Ref
-			}
-			rule.WithHelp(sarif.NewMultiformatMessageString().WithText(help))
-			if isURI(inv.Ref) {
-				rule.WithHelpURI(inv.Ref)
-			}
-			props := sarif.NewPropertyBag()
-			props.Add("kind", string(inv.Kind()))
-			if file, ok := relPath(r.Root, inv.Pos.File); ok {
-				props.Add("declared", fmt.Sprintf("%s:%d:%d", file, inv.Pos.Line, inv.Pos.Col))
-			}
-			rule.WithProperties(props)
+			addRule(invariantRule(r.Root, inv))
 		}
 	}
 	lines := &lineCache{files: map[string][][]byte{}}
 	for _, f := range r.Findings {
-		ruleID := ruleOf(run, f)
-		res := run.CreateResultForRule(ruleID).
-			WithLevel("error").
-			WithMessage(sarif.NewTextMessage(f.Message))
-		if loc := location(r.Root, f, lines); loc != nil {
-			res.AddLocation(loc)
+		id := ruleOf(f, index)
+		if _, ok := index[id]; !ok {
+			addRule(otherRule(id))
 		}
+		res := sarifResult{RuleID: id, RuleIndex: index[id], Level: "error", Message: sarifText{f.Message}}
+		if loc := location(r.Root, f, lines); loc != nil {
+			res.Locations = []sarifLocation{*loc}
+		}
+		run.Results = append(run.Results, res)
 	}
-	log := sarif.NewReport().AddRun(run)
-	return log.PrettyWrite(w)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}})
 }
 
-// ruleOf returns the rule id of a finding, adding the rule for findings
-// that are not about one invariant the first time one appears.
-func ruleOf(run *sarif.Run, f core.Finding) string {
-	if f.Invariant != nil && run.GetRuleIndex(f.ID) >= 0 {
+// invariantRule is the rule of one invariant.
+func invariantRule(root string, inv *invariants.Invariant) sarifRule {
+	full := inv.Why
+	if full == "" {
+		full = core.Summary(inv)
+	}
+	help := "why: " + inv.Why
+	if inv.Ref != "" {
+		help += "; see " + inv.Ref
+	}
+	rule := sarifRule{
+		ID:                   inv.ID,
+		ShortDescription:     sarifText{core.Summary(inv)},
+		FullDescription:      sarifText{full},
+		Help:                 sarifText{help},
+		DefaultConfiguration: sarifConfig{Level: "error"},
+		Properties:           map[string]string{"kind": string(inv.Kind())},
+	}
+	if isURI(inv.Ref) {
+		rule.HelpURI = inv.Ref
+	}
+	if file, ok := relPath(root, inv.Pos.File); ok {
+		rule.Properties["declared"] = fmt.Sprintf("%s:%d:%d", file, inv.Pos.Line, inv.Pos.Col)
+	}
+	return rule
+}
+
+// ruleOf returns the rule id of a finding: its invariant's, or one of the
+// rules for findings that are not about one loaded invariant.
+func ruleOf(f core.Finding, index map[string]int) string {
+	if _, ok := index[f.ID]; ok && f.Invariant != nil {
 		return f.ID
 	}
-	id, short := RuleRun, "an invariants file whose packages the run did not load, or an invariant that cannot be checked"
-	if f.ID == "suppression" {
-		id, short = RuleSuppression, "a //guardlint:ignore comment without a reason, naming no loaded invariant, or suppressing nothing"
-	} else if f.ID != "" {
-		id = f.ID // an invariant outside r.Set; keep its id
-		short = "invariant " + f.ID
+	switch f.ID {
+	case "suppression":
+		return RuleSuppression
+	case "":
+		return RuleRun
 	}
-	if run.GetRuleIndex(id) < 0 {
-		run.AddRule(id).
-			WithShortDescription(sarif.NewMultiformatMessageString().WithText(short)).
-			WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel("error"))
+	return f.ID // an invariant outside r.Set; keep its id
+}
+
+// otherRule is the rule of findings that are not about a loaded
+// invariant, with the descriptions code hosts show.
+func otherRule(id string) sarifRule {
+	short, full := "invariant "+id, "a finding of the invariant "+id+", which is not among the loaded invariants"
+	switch id {
+	case RuleSuppression:
+		short = "a //guardlint:ignore comment that is wrong or suppresses nothing"
+		full = "a //guardlint:ignore comment without a reason, naming no loaded invariant, or suppressing no finding; a suppression must say why and must still be needed"
+	case RuleRun:
+		short = "invariants the run could not check"
+		full = "an invariants file none of whose invariants concerns the packages of the run (run on the wrong directory, or every package renamed): a run that checks nothing fails instead of passing"
 	}
-	return id
+	return sarifRule{
+		ID:                   id,
+		ShortDescription:     sarifText{short},
+		FullDescription:      sarifText{full},
+		Help:                 sarifText{full + "; see " + InformationURI},
+		DefaultConfiguration: sarifConfig{Level: "error"},
+	}
 }
 
 // location is the finding's place, or nil for a finding without one.
-func location(root string, f core.Finding, lines *lineCache) *sarif.Location {
+func location(root string, f core.Finding, lines *lineCache) *sarifLocation {
 	if !validPos(f.Pos) {
 		return nil
 	}
-	al := sarif.NewArtifactLocation()
+	var al sarifArtifact
 	if rel, ok := relPath(root, f.Pos.Filename); ok {
-		al.WithURI(pathURI(rel)).WithURIBaseID("%SRCROOT%")
+		al = sarifArtifact{URI: pathURI(rel), URIBaseID: "%SRCROOT%"}
 	} else {
-		al.WithURI((&url.URL{Scheme: "file", Path: rel}).String())
+		al = sarifArtifact{URI: (&url.URL{Scheme: "file", Path: rel}).String()}
 	}
-	region := sarif.NewRegion().
-		WithStartLine(f.Pos.Line).
-		WithStartColumn(lines.utf16Column(f.Pos.Filename, f.Pos.Line, f.Pos.Column))
+	region := sarifRegion{StartLine: f.Pos.Line, StartColumn: lines.utf16Column(f.Pos.Filename, f.Pos.Line, f.Pos.Column)}
 	if end := f.End; validPos(end) && end.Filename == f.Pos.Filename && end.Offset >= f.Pos.Offset && (end.Line > f.Pos.Line || end.Column > f.Pos.Column) {
-		region.WithEndLine(end.Line).WithEndColumn(lines.utf16Column(end.Filename, end.Line, end.Column))
+		region.EndLine, region.EndColumn = end.Line, lines.utf16Column(end.Filename, end.Line, end.Column)
 	}
-	return sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().WithArtifactLocation(al).WithRegion(region))
+	return &sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: al, Region: region}}
 }
 
 // pathURI escapes a slash-separated relative path as a URI reference.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"slices"
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/core"
@@ -12,55 +11,109 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// scopeFindings fails closed on invariants the run cannot reach: an
-// invariant whose package does not exist at all, and an invariants file
-// none of whose packages was loaded (run on the wrong directory, or every
-// package renamed).
-func scopeFindings(set *invariants.Set, inScope map[string]bool, opts Options) []core.Finding {
-	out := MissingPackages(set, opts.Dir, inScope)
-	for _, f := range set.Files {
-		touched, named := false, false
-		for _, inv := range f.Invariants {
-			for _, p := range inv.Packages() {
-				named = true
-				touched = touched || inScope[p]
-			}
-		}
-		if named && !touched {
-			out = append(out, core.Finding{
-				Pos:     core.PosOf(invariants.Pos{File: f.Path, Line: 1, Col: 1}),
-				Message: core.CannotVerify("no package that %s names was loaded by %s", core.RelPath(opts.Dir, f.Path), strings.Join(opts.Patterns, " ")),
-			})
+// scope decides which invariants the run checks and fails closed on
+// those it cannot reach. It counts into res the invariants checked and
+// those outside the run's patterns, and returns the findings: one for
+// every invariant that names a Go package which does not exist at all,
+// and one when nothing of the configuration applies to the run (run on
+// the wrong directory, or every package renamed).
+//
+// A Go invariant is checked when a package of the run's patterns is one
+// of its packages or, for an exported owned field or a requires
+// invariant, depends on one. Another whose packages exist lies outside a
+// partial run (./app/...) and is counted, not failed: the run that covers
+// its packages checks it. The C, C++, CUDA and Rust invariants name files,
+// not packages, and every run checks them.
+func scope(set *invariants.Set, ms *modules, lists []unitList, inScope map[string]bool, opts Options, res *Result) []core.Finding {
+	deps := map[string]bool{}
+	for _, l := range lists {
+		packages.Visit(l.listed, nil, func(p *packages.Package) { deps[p.PkgPath] = true })
+	}
+	out := missingPackages(set, ms, inScope)
+	missing := map[*invariants.Invariant]bool{}
+	for _, f := range out {
+		missing[f.Invariant] = true
+	}
+	for _, inv := range set.Invariants {
+		switch {
+		case inv.Lang.TreeSitter() || applies(inv, inScope, deps):
+			res.Checked++
+		case !missing[inv]:
+			res.NotChecked = append(res.NotChecked, inv)
 		}
 	}
+	if res.Checked == 0 && len(res.NotChecked) > 0 {
+		var files []string
+		for _, f := range set.Files {
+			files = append(files, core.RelPath(opts.Dir, f.Path))
+		}
+		out = append(out, core.Finding{
+			Pos: core.PosOf(invariants.Pos{File: set.Files[0].Path, Line: 1, Col: 1}),
+			Message: core.CannotVerify("none of the %d invariants of %s concerns a package of %s",
+				len(res.NotChecked), strings.Join(files, ", "), strings.Join(opts.Patterns, " ")),
+		})
+	}
 	return out
+}
+
+// applies reports whether a Go invariant concerns the run: one of its
+// packages is in scope, or a package in scope depends on one of the
+// packages whose importers it concerns (deps holds every package the
+// run's packages import, themselves included).
+func applies(inv *invariants.Invariant, inScope, deps map[string]bool) bool {
+	for _, p := range inv.Packages() {
+		if inScope[p] {
+			return true
+		}
+	}
+	for _, p := range reach(inv) {
+		if deps[p] {
+			return true
+		}
+	}
+	return false
 }
 
 // MissingPackages returns a finding for every invariant that names a Go
 // package which does not exist at all (renamed or deleted), at the
 // invariant's line. Packages in known exist; the others are looked up
-// with go list from dir, all at once.
+// with go list, in the module each belongs to (found from dir, see
+// modules.go), all at once per module.
 //
 // An invariant whose package is gone concerns no package of any run, so
 // no analyzer would ever see it: without this check it would pass in
 // silence.
 func MissingPackages(set *invariants.Set, dir string, known map[string]bool) []core.Finding {
-	var unknown []string
-	for _, inv := range set.Invariants {
-		for _, p := range inv.Packages() {
-			if !known[p] && !slices.Contains(unknown, p) {
-				unknown = append(unknown, p)
-			}
-		}
+	if known == nil {
+		known = map[string]bool{}
 	}
-	if len(unknown) == 0 {
-		return nil
+	return missingPackages(set, findModules(set, dir), known)
+}
+
+// missingPackages is MissingPackages with the modules already found.
+func missingPackages(set *invariants.Set, ms *modules, known map[string]bool) []core.Finding {
+	byDir := map[string][]string{}
+	var dirs []string
+	for _, p := range goPackages(set) {
+		if known[p] {
+			continue
+		}
+		d := ms.lookupDir(p)
+		if d == "" {
+			continue // in no module: it cannot exist
+		}
+		if byDir[d] == nil {
+			dirs = append(dirs, d)
+		}
+		byDir[d] = append(byDir[d], p)
 	}
 	exists := map[string]bool{}
-	pkgs, _ := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: dir}, unknown...)
-	for _, p := range pkgs {
-		if len(p.Errors) == 0 {
-			exists[p.PkgPath] = true
+	for _, d := range dirs {
+		pkgs, _ := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: d}, byDir[d]...)
+		for _, p := range pkgs {
+			if len(p.Errors) == 0 {
+				exists[p.PkgPath] = true
+			}
 		}
 	}
 	var out []core.Finding

@@ -65,9 +65,9 @@ func TestCustomBinary(t *testing.T) {
 	})
 
 	t.Run("no config", func(t *testing.T) {
-		code, out := golangciLint(t, bin, cache, filepath.Join(td, "noconfig"), "./...")
+		code, out := golangciLint(t, bin, cache, noConfigRepo(t), "./...")
 		assert.Equal(t, 3, code, out)
-		assert.Contains(t, out, "plugin(guardlint): BuildAnalyzers guardlint: no invariants: settings.config is empty and there is no guardlint.yaml at the module root")
+		assert.Contains(t, out, "plugin(guardlint): BuildAnalyzers guardlint settings: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml in ")
 	})
 
 	t.Run("broken config", func(t *testing.T) {

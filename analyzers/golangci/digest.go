@@ -1,10 +1,7 @@
 package golangci
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
-
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
 )
@@ -20,12 +17,7 @@ import (
 // issues of the old one until some Go file changed. Naming an analyzer
 // after the files' digest puts their content into the key.
 func digestAnalyzer(set *invariants.Set) *analysis.Analyzer {
-	h := sha256.New()
-	for _, f := range set.Files {
-		fmt.Fprintf(h, "%s\x00%d\x00", f.Path, len(f.Content))
-		h.Write(f.Content)
-	}
-	sum := hex.EncodeToString(h.Sum(nil))[:16]
+	sum := driver.Digest(set)
 	return &analysis.Analyzer{
 		Name: "invariants_" + sum,
 		Doc:  "name golangci-lint's result cache after the invariants files " + sum,

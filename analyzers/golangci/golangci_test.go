@@ -87,6 +87,31 @@ func TestFindings(t *testing.T) {
 	}, lint(t, as))
 }
 
+// TestConfigAboveModule finds the invariants file at the root of a
+// repository whose Go module lives in a subdirectory.
+func TestConfigAboveModule(t *testing.T) {
+	repo := noConfigRepo(t)
+	mod := filepath.Join(repo, "go")
+	require.NoError(t, os.Rename(filepath.Join(repo, "p"), filepath.Join(repo, "tmp")))
+	require.NoError(t, os.MkdirAll(filepath.Join(mod, "p"), 0o755))
+	require.NoError(t, os.Rename(filepath.Join(repo, "go.mod"), filepath.Join(mod, "go.mod")))
+	code, err := os.ReadFile("testdata/dirty/p/p.go")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(mod, "p", "p.go"), code, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "guardlint.yaml"), []byte(`version: 1
+invariants:
+  - id: encoder-retained
+    why: the pool hands encoders out at +0
+    function: (*example.com/noconfig/p.CommandBuffer).getOrCreateEncoder
+    call: {to: (*example.com/noconfig/p.Encoder).retain}
+`), 0o644))
+	as, err := build(t, mod, nil)
+	require.NoError(t, err)
+	got := lint(t, as)
+	require.Len(t, got, 1, "%v", got)
+	assert.Contains(t, got[0], "p/p.go:14:26: call: invariant encoder-retained:")
+}
+
 // TestClean runs them over a module where every invariant holds.
 func TestClean(t *testing.T) {
 	// No settings at all: guardlint.yaml at the module root.
@@ -109,11 +134,37 @@ func TestSettingsWrongType(t *testing.T) {
 	assert.Contains(t, err.Error(), "cannot unmarshal string")
 }
 
+// noConfigRepo makes a repository with a Go module and no invariants
+// file up to its root, outside this repository (whose own guardlint.yaml
+// discovery would find).
+func noConfigRepo(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, ".git"), 0o755))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "p"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/noconfig\n\ngo 1.26\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "p", "p.go"), []byte("package p\n"), 0o644))
+	// For the custom binary: guardlint enabled, with no settings.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(`version: "2"
+linters:
+  default: none
+  enable:
+    - guardlint
+  settings:
+    custom:
+      guardlint:
+        type: module
+        description: guardlint invariants
+`), 0o644))
+	return dir
+}
+
 // TestNoConfig checks that finding no invariants file is an error.
 func TestNoConfig(t *testing.T) {
-	_, err := build(t, "testdata/noconfig", nil)
+	dir := noConfigRepo(t)
+	_, err := build(t, dir, nil)
 	require.Error(t, err)
-	assert.Regexp(t, `^guardlint settings: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml at the module root .*testdata/noconfig$`, err.Error())
+	assert.Equal(t, "guardlint settings: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml in "+dir+" or a parent up to the repository root "+dir, err.Error())
 
 	_, err = build(t, "testdata/clean", map[string]any{"config": []any{"absent.yaml"}})
 	require.Error(t, err)

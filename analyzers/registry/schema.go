@@ -42,8 +42,11 @@ func Schema() ([]byte, error) {
 	var oneOf, fieldKinds []any
 	for _, k := range Kinds {
 		var f fragment
-		if err := json.Unmarshal(k.Schema, &f); err != nil || f.Rule == nil {
-			return nil, fmt.Errorf("schema of kind %s: want {\"rule\": ...}: %v", k.Name, err)
+		if err := json.Unmarshal(k.Schema, &f); err != nil {
+			return nil, fmt.Errorf("schema of kind %s: want {\"rule\": ...}: %w", k.Name, err)
+		}
+		if f.Rule == nil {
+			return nil, fmt.Errorf("schema of kind %s: want {\"rule\": ...}", k.Name)
 		}
 		name := string(k.Name)
 		dig(inv, "properties").(map[string]any)[name] = raw(f.Rule)

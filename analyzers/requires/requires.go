@@ -89,8 +89,7 @@ func contracts(r *rule.Rule) []*contract {
 		} else {
 			lock, _ = r.Var(req.Lock)
 		}
-		switch {
-		case lock != nil && !isMutex(lock.Type()):
+		if lock != nil && !isMutex(lock.Type()) {
 			if home {
 				r.Unverifiable(inv, req.Lock.Pos, "lock %s has type %s, not sync.Mutex or sync.RWMutex", req.Lock.Short(), lock.Type())
 			}

@@ -181,8 +181,12 @@ func TestGitHook(t *testing.T) {
 
 	// More bad input refuses the commit with a clear error: no
 	// invariants file, no guardlint binary.
+	// The snapshot lives in $TMPDIR; an invariants file there, above the
+	// snapshot's root, is not the repository's and is not read.
 	mustRun(t, dir, env, "git", "rm", "-q", "-f", "guardlint.yaml")
-	code, out = runIn(t, dir, env, "git", "commit", "-m", "no invariants")
+	outside := t.TempDir()
+	writeFiles(t, outside, map[string]string{"guardlint.yaml": scratchInvariants})
+	code, out = runIn(t, dir, append(env, "TMPDIR="+outside), "git", "commit", "-m", "no invariants")
 	assert.NotEqual(t, 0, code, out)
 	assert.Contains(t, out, "guardlint: no invariants")
 
@@ -204,18 +208,34 @@ func TestPreCommit(t *testing.T) {
 	if _, err := exec.LookPath("pre-commit"); err != nil {
 		t.Skip("pre-commit is not installed (Debian: apt-get install pre-commit); .ci/run installs it")
 	}
-	env := gitEnv("PRE_COMMIT_HOME=" + t.TempDir())
+	env := preCommitEnv(t, t.TempDir())
+	hookRepo, rev := snapshotRepo(t, env)
+	config := fmt.Sprintf("repos:\n  - repo: %s\n    rev: %s\n    hooks:\n      - id: guardlint\n", hookRepo, rev)
+	dir := scratchRepo(t, env, map[string]string{".pre-commit-config.yaml": config})
+	mustRun(t, dir, env, "pre-commit", "install")
+	checkCommits(t, dir, env)
+}
+
+// preCommitEnv is the environment of pre-commit runs: gitEnv with its own
+// pre-commit home.
+func preCommitEnv(t *testing.T, home string) []string {
+	t.Helper()
+	env := gitEnv("PRE_COMMIT_HOME=" + home)
 	// pre-commit builds the hook with GOPATH set to its own directory,
 	// which moves the module cache there; keeping the usual one only
 	// spares downloading every module again.
 	if out, err := exec.Command("go", "env", "GOMODCACHE").Output(); err == nil {
 		env = append(env, "GOMODCACHE="+strings.TrimSpace(string(out)))
 	}
+	return env
+}
 
-	// pre-commit clones the hook repository at a revision. Snapshot this
-	// working tree (tracked and untracked files, as git would see them
-	// after a commit) into a repository of its own, so that the test
-	// checks the hook definition as it is now.
+// snapshotRepo makes a git repository of this working tree (tracked and
+// untracked files, as git would see them after a commit) and returns it
+// with its commit: pre-commit clones a hook repository at a revision, and
+// the tests must check the hook definition as it is now.
+func snapshotRepo(t *testing.T, env []string) (string, string) {
+	t.Helper()
 	top := strings.TrimSpace(mustRun(t, ".", env, "git", "rev-parse", "--show-toplevel"))
 	hookRepo := t.TempDir()
 	files := mustRun(t, top, env, "git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
@@ -234,10 +254,5 @@ func TestPreCommit(t *testing.T) {
 	mustRun(t, hookRepo, env, "git", "init", "-q")
 	mustRun(t, hookRepo, env, "git", "add", "-A")
 	mustRun(t, hookRepo, env, "git", "commit", "-q", "-m", "snapshot")
-	rev := strings.TrimSpace(mustRun(t, hookRepo, env, "git", "rev-parse", "HEAD"))
-
-	config := fmt.Sprintf("repos:\n  - repo: %s\n    rev: %s\n    hooks:\n      - id: guardlint\n", hookRepo, rev)
-	dir := scratchRepo(t, env, map[string]string{".pre-commit-config.yaml": config})
-	mustRun(t, dir, env, "pre-commit", "install")
-	checkCommits(t, dir, env)
+	return hookRepo, strings.TrimSpace(mustRun(t, hookRepo, env, "git", "rev-parse", "HEAD"))
 }

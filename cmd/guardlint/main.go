@@ -1,7 +1,8 @@
 // Command guardlint checks declared invariants: that load-bearing calls,
 // locks and ownership rules stay in place.
 //
-//	guardlint [-config FILE[,FILE...]] [-C DIR] [-tests] [packages]
+//	guardlint [-config FILE[,FILE...]] [-C DIR] [-tests] [-tags TAGS] [-json|-sarif] [packages]
+//	guardlint prove|list|version|help [arguments]
 //	go vet -vettool=$(command -v guardlint) [-config=FILE] [packages]
 //
 // See the README for the invariant format, configuration discovery and

@@ -91,7 +91,7 @@ func lookup(pkg *types.Package, name string) *types.Func {
 	if tn == nil {
 		return nil
 	}
-	var t types.Type = tn.Type()
+	t := tn.Type()
 	if ptr {
 		t = types.NewPointer(t)
 	}

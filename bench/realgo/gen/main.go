@@ -180,7 +180,7 @@ func rule(p *packages.Package, fd *ast.FuncDecl) (pick, bool) {
 			}
 			if ds, ok := st.(*ast.DeferStmt); ok {
 				if y, m, ok := mutexCall(info, ds.Call); ok && render1(p.Fset, y) == xs {
-					if !(top && i == 1 && m == release) {
+					if !top || i != 1 || m != release {
 						good = false
 					}
 					deferred++
@@ -191,7 +191,7 @@ func rule(p *packages.Package, fd *ast.FuncDecl) (pick, bool) {
 				if y, m, ok := mutexCall(info, es.X); ok && render1(p.Fset, y) == xs {
 					last := top && i == len(list)-1
 					next := i+1 < len(list) && plainReturn(info, list[i+1])
-					if m != release || !(last || next) {
+					if m != release || (!last && !next) {
 						good = false
 					}
 					explicit++

@@ -1,6 +1,7 @@
-// Package cli is guardlint's command line: flags, configuration
-// discovery, package loading, running the analyzers, printing findings and
-// choosing the exit code. The go vet protocol is in vet.go.
+// Package cli is guardlint's command line: subcommands, flags,
+// configuration discovery, package loading, running the analyzers,
+// printing findings and choosing the exit code. The go vet protocol is in
+// vet.go, the subcommands other than the check itself in commands.go.
 package cli
 
 import (
@@ -12,7 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/guardlint/guardlint/analyzers/driver"
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/prove"
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/cliflag"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -29,36 +30,41 @@ type options struct {
 	config   string
 	dir      string
 	tests    bool
+	tags     string
 	verbose  io.Writer // phase timings, or nil
 	format   string    // formatText, formatJSON or formatSARIF
 	patterns []string
 }
 
 func (o *options) engine() driver.Options {
-	return driver.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose}
+	opts := driver.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose}
+	if o.tags != "" {
+		opts.BuildFlags = []string{"-tags=" + o.tags}
+	}
+	return opts
 }
 
 // Main runs the standalone command and returns its exit code.
 func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	if len(args) > 0 && args[0] == "prove" {
-		return prove.Main(args[1:], stdout, stderr, getenv)
+	if len(args) > 0 {
+		if cmd := command(args[0]); cmd != nil {
+			return cmd.run(args[1:], stdout, stderr, getenv)
+		}
+		if guess := unknownCommand(args[0]); guess != "" {
+			fmt.Fprintf(stderr, "guardlint: unknown command %q; did you mean %s?\nRun 'guardlint help' for usage.\n", args[0], guess)
+			return ExitConfig
+		}
 	}
-	opts, err := parseFlags(args, stderr)
+	opts, err := parseFlags(args, stdout, stderr)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
+		if errors.Is(err, flag.ErrHelp) || errors.Is(err, errVersion) {
 			return ExitClean
 		}
 		return ExitConfig
 	}
-	paths, err := driver.ConfigPaths(driver.SplitList(opts.config), getenv, opts.dir)
-	if err != nil {
-		fmt.Fprintf(stderr, "guardlint: %v\n", err)
-		return ExitConfig
-	}
-	set, err := driver.Load(paths...)
-	if err != nil {
-		driver.PrintConfigError(stderr, err, opts.dir)
-		return ExitConfig
+	set, code := loadInvariants(opts.config, opts.dir, getenv, stderr)
+	if set == nil {
+		return code
 	}
 	res, err := driver.Run(set, opts.engine())
 	if err != nil {
@@ -73,29 +79,50 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 		fmt.Fprintf(stderr, "guardlint: %v\n", err)
 		return ExitFailure
 	}
+	fmt.Fprintln(stderr, summary(res, opts.patterns))
 	if len(res.Findings) > 0 {
 		return ExitFindings
 	}
 	return ExitClean
 }
 
-func parseFlags(args []string, stderr io.Writer) (*options, error) {
-	fs := flag.NewFlagSet("guardlint", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// loadInvariants finds and loads the invariants as every command does,
+// printing why when it cannot: it returns the set, or nil and the exit
+// code.
+func loadInvariants(config, dir string, getenv func(string) string, stderr io.Writer) (*invariants.Set, int) {
+	paths, err := driver.ConfigPaths(driver.SplitList(config), getenv, dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		return nil, ExitConfig
+	}
+	set, err := driver.Load(paths...)
+	if err != nil {
+		driver.PrintConfigError(stderr, err, dir)
+		return nil, ExitConfig
+	}
+	return set, ExitClean
+}
+
+// errVersion says that -version was given and answered.
+var errVersion = errors.New("version printed")
+
+func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
+	fs := cliflag.NewFlagSet("guardlint")
 	opts := &options{}
-	fs.StringVar(&opts.config, "config", "", "comma-separated invariants files or directories (default: $"+driver.EnvConfig+", else "+driver.DefaultFile+" at the module root)")
-	fs.StringVar(&opts.dir, "C", "", "run as if started in `dir`")
+	commonFlags(fs, &opts.config, &opts.dir)
 	fs.BoolVar(&opts.tests, "tests", false, "also analyse test files")
 	verbose := fs.Bool("v", false, "print the time of each phase to stderr")
 	jsonOut := fs.Bool("json", false, "print the findings as one JSON document (docs/output.md)")
 	sarifOut := fs.Bool("sarif", false, "print the findings as a SARIF 2.1.0 log (docs/output.md)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: guardlint [flags] [packages]\n\nChecks the invariants declared in guardlint.yaml (or -config) over the packages (default ./...).\n\nFlags:\n")
-		fs.PrintDefaults()
-		fmt.Fprintf(stderr, "\nExit status: 0 clean, 1 findings, 2 unusable configuration, 3 packages failed to load.\n")
-	}
-	if err := fs.Parse(args); err != nil {
+	// Flags added since: keep new ones in this block.
+	fs.StringVar(&opts.tags, "tags", "", "comma-separated build `tags` for loading packages, as go build -tags")
+	showVersion := fs.Bool("version", false, "print guardlint's version and exit")
+	if err := cliflag.Parse(fs, args, stderr, func() { usage(fs, stderr) }); err != nil {
 		return nil, err
+	}
+	if *showVersion {
+		fmt.Fprintln(stdout, versionLine())
+		return nil, errVersion
 	}
 	format, err := outputFormat(*jsonOut, *sarifOut)
 	if err != nil {
@@ -103,15 +130,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		return nil, err
 	}
 	opts.format = format
-	if opts.dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			fmt.Fprintf(stderr, "guardlint: %v\n", err)
-			return nil, err
-		}
-		opts.dir = wd
-	} else if abs, err := filepath.Abs(opts.dir); err == nil {
-		opts.dir = abs
+	if opts.dir, err = absDir(opts.dir); err != nil {
+		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		return nil, err
 	}
 	if *verbose {
 		opts.verbose = stderr
@@ -121,4 +142,19 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		opts.patterns = []string{"./..."}
 	}
 	return opts, nil
+}
+
+// commonFlags registers the flags every command that reads invariants
+// has: -config and -C.
+func commonFlags(fs *flag.FlagSet, config, dir *string) {
+	fs.StringVar(config, "config", "", "comma-separated invariants files or directories (default: $"+driver.EnvConfig+", else the nearest "+driver.DefaultFile+" in the current directory or a parent, up to the repository root)")
+	fs.StringVar(dir, "C", "", "run as if started in `dir`")
+}
+
+// absDir returns dir made absolute, or the working directory for "".
+func absDir(dir string) (string, error) {
+	if dir == "" {
+		return os.Getwd()
+	}
+	return filepath.Abs(dir)
 }

@@ -16,6 +16,24 @@ import (
 
 func noEnv(string) string { return "" }
 
+// noConfigRepo makes a repository with a Go module and no invariants
+// file anywhere up to its root. It lives outside this repository, whose
+// own guardlint.yaml discovery would otherwise find.
+func noConfigRepo(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"go.mod": "module example.com/noconfig\n\ngo 1.26\n",
+		"p/p.go": "package p\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	require.NoError(t, os.Mkdir(filepath.Join(dir, ".git"), 0o755))
+	return dir
+}
+
 func run(t *testing.T, getenv func(string) string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
@@ -44,7 +62,7 @@ func TestConfigFlagAndEnv(t *testing.T) {
 	require.NoError(t, err)
 	code, out, _ := run(t, noEnv, "-C", "testdata/clean", "-config", cfg, "./...")
 	assert.Equal(t, ExitFindings, code)
-	assert.Contains(t, out, "cannot verify: no package that")
+	assert.Contains(t, out, "cannot verify: none of the 2 invariants of "+cfg+" concerns a package of ./...")
 	env := func(k string) string {
 		if k == driver.EnvConfig {
 			return cfg
@@ -53,7 +71,7 @@ func TestConfigFlagAndEnv(t *testing.T) {
 	}
 	code, out, _ = run(t, env, "-C", "testdata/clean", "./...")
 	assert.Equal(t, ExitFindings, code)
-	assert.Contains(t, out, "cannot verify: no package that")
+	assert.Contains(t, out, "cannot verify: none of the 2 invariants of "+cfg+" concerns a package of ./...")
 }
 
 func TestBrokenConfig(t *testing.T) {
@@ -83,9 +101,10 @@ func TestAmbiguousName(t *testing.T) {
 }
 
 func TestNoConfig(t *testing.T) {
-	code, _, errOut := run(t, noEnv, "-C", "testdata/noconfig")
+	dir := noConfigRepo(t)
+	code, _, errOut := run(t, noEnv, "-C", filepath.Join(dir, "p"))
 	assert.Equal(t, ExitConfig, code)
-	assert.Contains(t, errOut, "guardlint: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml at the module root")
+	assert.Contains(t, errOut, "guardlint: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml in "+filepath.Join(dir, "p")+" or a parent up to the repository root "+dir)
 }
 
 func TestMissingConfigFile(t *testing.T) {
@@ -159,9 +178,9 @@ func TestGoVet(t *testing.T) {
 
 	// No invariants anywhere is an error too, not a vet run that checks
 	// nothing.
-	code, got = vet("testdata/noconfig")
+	code, got = vet(noConfigRepo(t))
 	assert.NotEqual(t, 0, code, got)
-	assert.Contains(t, got, "guardlint: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml at the module root")
+	assert.Contains(t, got, "guardlint: no invariants: no -config flag, no GUARDLINT_CONFIG, and no guardlint.yaml in ")
 
 	// The requires rule's facts cross packages under go vet too: vetting
 	// app alone, whose dependencies go vet analyses for their facts only,
@@ -217,4 +236,65 @@ func TestGoVet(t *testing.T) {
 	got, err = plainVet("guardlint")
 	assert.Error(t, err)
 	assert.Contains(t, got, filepath.Join("testdata", "dirty", "guardlint")+" -flags failed")
+}
+
+// TestGoVetFollowsInvariants edits the invariants file between go vet
+// runs over unchanged Go code. go vet replays a package's cached result
+// when its tool identity (-V=full) is unchanged, so without the
+// invariants' digest in that identity a broken file would still pass and
+// a fixed invariant would still fail.
+func TestGoVetFollowsInvariants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the guardlint binary; skipped with -short")
+	}
+	bin := filepath.Join(t.TempDir(), "guardlint")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/guardlint/guardlint/cmd/guardlint").CombinedOutput()
+	require.NoError(t, err, string(out))
+	dir := noConfigRepo(t)
+	src, err := os.ReadFile("testdata/clean/p/p.go")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "p", "p.go"), src, 0o644))
+	clean, err := os.ReadFile("testdata/clean/guardlint.yaml")
+	require.NoError(t, err)
+	failing := strings.Replace(string(clean), "call: {to: (*Encoder).retain}", "forbid: {call: (*Encoder).retain}", 1)
+	broken := strings.Replace(string(clean), "call:", "cal:", 1)
+	require.NotEqual(t, string(clean), failing)
+	require.NotEqual(t, string(clean), broken)
+
+	vet := func(yaml string) (int, string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, driver.DefaultFile), []byte(yaml), 0o644))
+		cmd := exec.Command("go", "vet", "-vettool="+bin, "./...")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=", driver.EnvConfig+"=")
+		out, err := cmd.CombinedOutput()
+		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
+			return ee.ExitCode(), string(out)
+		}
+		require.NoError(t, err)
+		return 0, string(out)
+	}
+	code, got := vet(string(clean))
+	require.Equal(t, 0, code, got)
+	code, got = vet(broken)
+	assert.NotEqual(t, 0, code, "a broken invariants file fails after a clean run: %s", got)
+	assert.Contains(t, got, `guardlint.yaml:7:5: invariant: unknown key "cal"`)
+	code, got = vet(failing)
+	assert.NotEqual(t, 0, code, got)
+	assert.Contains(t, got, "invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must not call (*p.Encoder).retain")
+	code, got = vet(string(clean))
+	assert.Equal(t, 0, code, "the fixed invariant passes after a failing run: %s", got)
+
+	// The identity names the version and the digest, in the form go vet
+	// reads: "<name> version devel ... buildID=<id>".
+	idOf := func() string {
+		cmd := exec.Command(bin, "-V=full")
+		cmd.Dir = dir
+		out, err := cmd.Output()
+		require.NoError(t, err)
+		return string(out)
+	}
+	first := idOf()
+	assert.Regexp(t, `^\S+ version devel \S+ invariants=[0-9a-f]{16} buildID=[0-9a-f]{64}\n$`, first)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, driver.DefaultFile), []byte(failing), 0o644))
+	assert.NotEqual(t, first, idOf())
 }

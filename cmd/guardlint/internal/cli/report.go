@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime/debug"
 
 	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/invariants"
@@ -39,7 +38,7 @@ func writeFindings(w io.Writer, opts *options, set *invariants.Set, res *driver.
 	case formatJSON:
 		return driver.JSON(w, rep)
 	case formatSARIF:
-		return driver.SARIF(w, rep, version())
+		return driver.SARIF(w, rep, sarifVersion())
 	}
 	for _, f := range res.Findings {
 		if _, err := fmt.Fprintln(w, f.Format(opts.dir)); err != nil {
@@ -47,13 +46,4 @@ func writeFindings(w io.Writer, opts *options, set *invariants.Set, res *driver.
 		}
 	}
 	return nil
-}
-
-// version is guardlint's module version when it was built from a
-// released module (go install ...@v1.2.3), else "".
-func version() string {
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "(devel)" {
-		return info.Main.Version
-	}
-	return ""
 }

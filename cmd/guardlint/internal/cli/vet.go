@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"slices"
@@ -32,10 +34,13 @@ func IsVet(args []string) bool {
 //
 // The -config flag is registered on the command line, so go vet lists it
 // (through -flags) and passes it on: go vet -vettool=... -config=FILE.
-// Without it, $GUARDLINT_CONFIG and then guardlint.yaml at the root of
-// the module around the package directory are used.
+// Without it, $GUARDLINT_CONFIG and then the nearest guardlint.yaml at or
+// above the package directory, up to the repository root, are used.
 func Vet() {
-	flag.String("config", "", "comma-separated invariants files or directories (default: $"+driver.EnvConfig+", else "+driver.DefaultFile+" at the module root)")
+	if slices.Contains(os.Args[1:], "-V=full") || slices.Contains(os.Args[1:], "--V=full") {
+		os.Exit(printToolID(os.Stdout, os.Stderr, os.Getenv))
+	}
+	flag.String("config", "", "comma-separated invariants files or directories (default: $"+driver.EnvConfig+", else the nearest "+driver.DefaultFile+" up to the repository root)")
 	args := os.Args[1:]
 	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
 		unit, err := readUnit(args[len(args)-1])
@@ -117,4 +122,45 @@ func loadForVet(args []string, dir string) (*invariants.Set, error) {
 		return nil, err
 	}
 	return driver.Load(paths...)
+}
+
+// printToolID answers go vet's -V=full, which names the tool in go vet's
+// cache: go vet replays a package's earlier result when the tool, the
+// package and the vet flags are the same. The invariants files are none
+// of these, so the identity includes their digest: edit an invariant and
+// go vet runs the tool again, instead of replaying a pass for a file that
+// is now broken, or a finding for an invariant that is now fixed.
+//
+// go vet parses the line: "<name> version devel ... buildID=<id>" makes
+// <id> the identity (cmd/go toolID), which here is a hash of the
+// executable, as unitchecker computes it, and of the invariants found from
+// the directory go vet runs in (with $GUARDLINT_CONFIG). A -config flag
+// given to go vet is not passed to -V=full, so its files cannot be part
+// of the identity; docs/go-vet.md says to prefer $GUARDLINT_CONFIG.
+func printToolID(stdout, stderr io.Writer, getenv func(string) string) int {
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		return ExitFailure
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		return ExitFailure
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		return ExitFailure
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		return ExitFailure
+	}
+	digest := driver.DigestPaths(nil, getenv, wd)
+	fmt.Fprintf(h, "\x00invariants %s", digest)
+	fmt.Fprintf(stdout, "%s version devel %s invariants=%s buildID=%x\n", exe, version(), digest, h.Sum(nil))
+	return ExitClean
 }

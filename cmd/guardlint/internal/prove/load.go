@@ -29,25 +29,48 @@ func (l loaded) of(inv *invariants.Invariant) []*mutate.Package {
 	return out
 }
 
-// list lists the packages of the patterns, with their dependencies, and
-// reads the invariants' names against them as driver.Run does, before
-// anything reads the names.
-func list(set *invariants.Set, opts Options) ([]*packages.Package, error) {
-	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Dir: opts.Dir}, opts.Patterns...)
-	if err != nil {
-		return nil, fmt.Errorf("listing packages: %w", err)
-	}
+// listing is what go list matched in one Go module of the run.
+type listing struct {
+	unit   driver.Unit
+	listed []*packages.Package
+}
+
+// list lists the packages of the patterns, with their dependencies, in
+// each Go module the invariants' packages live in (guardlint runs in any
+// directory; see driver.Units), and reads the invariants' names against
+// them as driver.Run does, before anything reads the names.
+func list(set *invariants.Set, opts Options) ([]listing, error) {
+	var out []listing
 	var known []string
-	packages.Visit(listed, nil, func(p *packages.Package) { known = append(known, p.PkgPath) })
-	return listed, set.Resolve(known)
+	for _, u := range driver.Units(set, opts.Dir, opts.Patterns) {
+		listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Dir: u.Module.Dir}, u.Patterns...)
+		if err != nil {
+			return nil, fmt.Errorf("listing packages: %w", err)
+		}
+		packages.Visit(listed, nil, func(p *packages.Package) { known = append(known, p.PkgPath) })
+		out = append(out, listing{unit: u, listed: listed})
+	}
+	return out, set.Resolve(known)
 }
 
 // load loads, with syntax and types, the listed packages that hold
-// targets of Go invariants, once for all mutants. The live-code analyzer
-// runs over them so that generators mutate only calls that run.
-func load(set *invariants.Set, listed []*packages.Package, opts Options) (loaded, error) {
+// targets of Go invariants, once for all mutants, module by module. The
+// live-code analyzer runs over them so that generators mutate only calls
+// that run.
+func load(set *invariants.Set, lists []listing, opts Options) (loaded, error) {
+	out := loaded{}
+	for _, l := range lists {
+		if err := loadUnit(set, l, out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// loadUnit loads the target packages of one module into out.
+func loadUnit(set *invariants.Set, l listing, out loaded) error {
 	inScope := map[string]bool{}
-	for _, p := range listed {
+	for _, p := range l.listed {
 		inScope[p.PkgPath] = true
 	}
 	want := map[string]bool{}
@@ -63,17 +86,16 @@ func load(set *invariants.Set, listed []*packages.Package, opts Options) (loaded
 			}
 		}
 	}
-	out := loaded{}
 	if len(paths) == 0 {
-		return out, nil
+		return nil
 	}
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
-		Dir: opts.Dir,
+		Dir: l.unit.Module.Dir,
 	}, paths...)
 	if err != nil {
-		return nil, fmt.Errorf("loading packages: %w", err)
+		return fmt.Errorf("loading packages: %w", err)
 	}
 	var errs []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
@@ -82,14 +104,14 @@ func load(set *invariants.Set, listed []*packages.Package, opts Options) (loaded
 		}
 	})
 	if len(errs) > 0 {
-		return nil, errors.New("guardlint proves only code that type-checks:\n" + strings.Join(errs, "\n"))
+		return errors.New("guardlint proves only code that type-checks:\n" + strings.Join(errs, "\n"))
 	}
 	// The live code the generators mutate is the analyzers' own, with the
 	// runners the invariants declare.
 	lv := live.For(guardconf.New(guardconf.Static(set)))
 	graph, err := checker.Analyze([]*analysis.Analyzer{lv}, driver.Graph(pkgs), nil)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	// The graph holds copies whose imports are cut to what the analysis
 	// needs; a mutant is type-checked against the package's own imports.
@@ -102,15 +124,15 @@ func load(set *invariants.Set, listed []*packages.Package, opts Options) (loaded
 			continue
 		}
 		if act.Err != nil {
-			return nil, act.Err
+			return act.Err
 		}
 		p, err := mutate.NewPackage(loaded[act.Package.ID], act.Result.(*live.Info))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		out[act.Package.PkgPath] = p
 	}
-	return out, nil
+	return nil
 }
 
 // mutants generates the mutants of a Go invariant in every loaded package

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/cliflag"
 )
 
 // Exit codes, the standalone command's: driver.ExitClean when every
@@ -25,8 +26,7 @@ const (
 // Main runs `guardlint prove` with the arguments after "prove" and returns
 // its exit code.
 func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	fs := flag.NewFlagSet("guardlint prove", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cliflag.NewFlagSet("guardlint prove")
 	var (
 		opts    Options
 		tcfg    TestOptions
@@ -45,12 +45,13 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 	fs.DurationVar(&tcfg.Timeout, "test-timeout", 10*time.Minute, "time limit of CMD per mutant; a mutant that runs past it counts as detected")
 	fs.StringVar(&tcfg.Out, "test-out", "", "directory given to CMD as $GUARDLINT_MUTANT_OUT (default: a temporary directory)")
 	fs.IntVar(&tcfg.Jobs, "test-jobs", 1, "mutants tested at once")
-	fs.Usage = func() {
+	usage := func() {
 		fmt.Fprintf(stderr, "usage: guardlint prove [flags] [packages]\n\nMutates the code each invariant guards, the ways reverts happen, and checks that the invariant fires for each mutant.\n\nFlags:\n")
+		fs.SetOutput(stderr)
 		fs.PrintDefaults()
-		fmt.Fprintf(stderr, "\nExit status: 0 every invariant proved, 1 a mutant survived or an invariant is failing, vacuous or unproved, 2 unusable configuration, 3 packages failed to load.\n")
+		fmt.Fprintf(stderr, "\nExit status: 0 every invariant proved, 1 a mutant survived or an invariant is failing (in any language), vacuous or unproved, 2 unusable configuration or command line, 3 packages failed to load.\n")
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := cliflag.Parse(fs, args, stderr, usage); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitProved
 		}

@@ -121,10 +121,12 @@ func (r *Report) Proved() bool {
 	return true
 }
 
-// unsupported reports whether the invariant's language has no mutant
-// generator yet; such invariants are listed but do not fail the run.
+// unsupported reports whether the invariant holds but its language has
+// no mutant generator yet; such invariants are listed as not proved but do
+// not fail the run. One that does not hold fails it, whatever its
+// language.
 func (r *InvariantReport) unsupported() bool {
-	return strings.HasPrefix(r.Skipped, noGenerator)
+	return strings.HasPrefix(r.Skipped, noGenerator) && len(r.Failing) == 0
 }
 
 // Mutants returns every result, in report order.

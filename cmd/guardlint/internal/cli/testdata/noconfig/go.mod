@@ -1,3 +1,0 @@
-module example.com/noconfig
-
-go 1.26
