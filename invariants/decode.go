@@ -188,7 +188,7 @@ var (
 	fileKeys = []string{"version", "package", "runs", "include", "invariants"}
 	// targetKeys are the keys of an invariant beside its rule, whose key
 	// is its kind's name.
-	targetKeys = []string{"id", "why", "ref", "lang", "package", "runs", "files", "all", "defines", "function", "functions", "field"}
+	targetKeys = []string{"id", "why", "ref", "lang", "package", "runs", "files", "all", "defines", "erase", "function", "functions", "field"}
 )
 
 // invariantKeys are the keys an invariant may hold: its own, and one per
@@ -302,9 +302,9 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 	if inv.Lang.TreeSitter() {
 		d.decodeTreeSitter(m, n, inv, what)
 	} else {
-		for _, k := range []string{"files", "all", "defines"} {
+		for _, k := range []string{"files", "all", "defines", "erase"} {
 			if v, ok := m[k]; ok {
-				d.errorf(v.key, "%s: `%s` is for lang c, cpp, cuda and rust; Go targets are found by package", what, k)
+				d.errorf(v.key, "%s: `%s` is for lang %s; Go targets are found by package", what, k, langList(treeSitterLangs()))
 			}
 		}
 	}

@@ -47,8 +47,8 @@ func (d *decoder) target(f field, what string, ctx nameContext) (Name, bool) {
 	return n, true
 }
 
-// decodeTreeSitter reads the keys that only the C family and Rust have:
-// `files` (required), `all` and `defines`.
+// decodeTreeSitter reads the keys that only the tree-sitter languages
+// have: `files` (required), `all`, `defines` and `erase`.
 func (d *decoder) decodeTreeSitter(m map[string]field, n *yaml.Node, inv *Invariant, what string) {
 	if v, ok := m["files"]; !ok {
 		d.errorf(n, "%s: lang %s needs `files`: the glob the target is looked up in", what, inv.Lang)
@@ -72,6 +72,22 @@ func (d *decoder) decodeTreeSitter(m map[string]field, n *yaml.Node, inv *Invari
 	}
 	if v, ok := m["defines"]; ok {
 		inv.Defines = d.defines(v, inv.Lang)
+	}
+	if v, ok := m["erase"]; ok {
+		if inv.Lang == LangRust {
+			d.errorf(v.key, "%s: `erase` is for the C family and Metal: Rust has no object-like macros to blank", what)
+		} else {
+			for i, item := range d.seq(v, "erase") {
+				s, ok := d.nonEmptyStr(field{key: v.key, value: item}, fmt.Sprintf("erase[%d]", i))
+				switch {
+				case !ok:
+				case !isCIdent(s):
+					d.errorf(item, "erase[%d]: %q is not a macro name", i, s)
+				default:
+					inv.Erase = append(inv.Erase, s)
+				}
+			}
+		}
 	}
 }
 

@@ -129,6 +129,12 @@ type Invariant struct {
 	// Defines are the preprocessor macros (C, C++, CUDA) or cfg options
 	// (Rust) in effect; code they disable is not live.
 	Defines []Define
+	// Erase are the macros (C family, Metal) blanked before parsing, with
+	// their parenthesised arguments when they take some: declaration
+	// specifiers, attributes and pragmas that the grammar cannot read
+	// without their expansion (`_GLIBCXX20_CONSTEXPR`,
+	// `STEEL_PRAGMA_UNROLL`).
+	Erase []string
 
 	// Rule is what must hold at the targets; its type belongs to the
 	// rule kind's package.

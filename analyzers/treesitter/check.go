@@ -28,10 +28,11 @@ type Options struct {
 
 // languages maps a `lang` to its front end.
 var languages = map[invariants.Lang]model.Language{
-	invariants.LangC:    cfamily.Language{Lang: "c"},
-	invariants.LangCPP:  cfamily.Language{Lang: "cpp"},
-	invariants.LangCUDA: cfamily.Language{Lang: "cuda"},
-	invariants.LangRust: rustlang.Language{},
+	invariants.LangC:     cfamily.Language{Lang: "c"},
+	invariants.LangCPP:   cfamily.Language{Lang: "cpp"},
+	invariants.LangCUDA:  cfamily.Language{Lang: "cuda"},
+	invariants.LangRust:  rustlang.Language{},
+	invariants.LangMetal: cfamily.Language{Lang: "metal"},
 }
 
 // target is one function name of one invariant, with what the invariant
@@ -50,6 +51,9 @@ type target struct {
 	// each definition must pass CheckHelper, or the invariant cannot be
 	// verified.
 	helper bool
+	// params are the parameter types the name selects overloads by, or
+	// nil when it gives no parameter list.
+	params [][]string
 	// matches is filled by the workers, under mu.
 	mu      sync.Mutex
 	matches []match
@@ -60,6 +64,12 @@ type match struct {
 	pos      token.Position
 	bad      string // why the definition cannot be verified, or ""
 	findings []core.Finding
+	// sig is the definition's name and parameter types, for messages
+	// that list overloads: synchronize(Stream).
+	sig string
+	// other marks a definition of the name whose parameters are not the
+	// ones the target names: listed, never checked.
+	other bool
 }
 
 // fileJob is one file with the targets that look into it.
@@ -130,7 +140,14 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			names = append(names, hr.Helpers()...)
 		}
 		for i, n := range names {
-			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: &model.Config{Defines: inv.Defines}, patterns: patterns, helper: i >= len(inv.Functions)}
+			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: configOf(inv), patterns: patterns, helper: i >= len(inv.Functions)}
+			if n.Params != "" {
+				var err error
+				if t.params, err = lang.ParamPattern(n.Params); err != nil {
+					out = append(out, unverifiable(inv, n.Pos, "%v", err))
+					continue
+				}
+			}
 			t.filter = newPrefilter(inv.Lang, n.Scoped)
 			targets = append(targets, t)
 			for _, p := range files {
@@ -253,18 +270,26 @@ func checkFile(j *fileJob, marks *marked) {
 	if len(wanted) == 0 {
 		return
 	}
-	f, err := syntax.Parse(syntax.Lang(j.lang), j.path, src)
-	if err != nil {
-		for _, t := range wanted {
-			t.add(match{pos: token.Position{Filename: j.path}, bad: err.Error()})
-		}
-		return
-	}
-	// Functions depend on the defines, so files are indexed per
-	// configuration.
+	// A file is parsed once per set of erased macros, and its functions,
+	// which depend on the defines, are indexed once per configuration.
+	parsed := map[string]*syntax.File{}
+	failed := map[string]error{}
 	index := map[string][]*model.Func{}
 	for _, t := range wanted {
-		key := defineKey(t.conf)
+		ek := eraseKey(t.inv)
+		f, ok := parsed[ek]
+		if !ok && failed[ek] == nil {
+			if f, err = parse(t.inv, j.path, src); err != nil {
+				failed[ek] = err
+			} else {
+				parsed[ek] = f
+			}
+		}
+		if err := failed[ek]; err != nil {
+			t.add(match{pos: token.Position{Filename: j.path}, bad: err.Error()})
+			continue
+		}
+		key := ek + "\x00" + defineKey(t.conf)
 		fns, ok := index[key]
 		if !ok {
 			fns = t.lang.Functions(f, t.conf)
@@ -318,14 +343,17 @@ func (t *target) verdict() []core.Finding {
 		}
 		return a.Line < b.Line
 	})
-	var found []match
+	var found, others []match
 	var unreadable []string
 	for _, m := range t.matches {
-		if m.pos.Line == 0 {
+		switch {
+		case m.pos.Line == 0:
 			unreadable = append(unreadable, fmt.Sprintf("%s: %s", m.pos.Filename, m.bad))
-			continue
+		case m.other:
+			others = append(others, m)
+		default:
+			found = append(found, m)
 		}
-		found = append(found, m)
 	}
 	inv := t.inv
 	if len(unreadable) > 0 {
@@ -335,6 +363,9 @@ func (t *target) verdict() []core.Finding {
 	if t.helper {
 		what = "helper"
 	}
+	if len(found) == 0 && len(others) > 0 {
+		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s; the definitions of %s take other parameters: %s", what, t.name.Raw, globList(inv), t.name.Scoped[len(t.name.Scoped)-1], candidates(others))}
+	}
 	if len(found) == 0 {
 		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s", what, t.name.Raw, globList(inv))}
 	}
@@ -342,11 +373,7 @@ func (t *target) verdict() []core.Finding {
 		return t.helperVerdict(found)
 	}
 	if len(found) > 1 && !inv.All {
-		var at []string
-		for _, m := range found {
-			at = append(at, fmt.Sprintf("%s:%d", m.pos.Filename, m.pos.Line))
-		}
-		return []core.Finding{unverifiable(inv, t.name.Pos, "function %s is defined %d times (%s); name it more precisely or set `all: true`", t.name.Raw, len(found), strings.Join(at, ", "))}
+		return []core.Finding{unverifiable(inv, t.name.Pos, "function %s is defined %d times (%s); name it more precisely, by its scope or its parameters, or set `all: true`", t.name.Raw, len(found), candidates(found))}
 	}
 	var out []core.Finding
 	for _, m := range found {
@@ -357,6 +384,16 @@ func (t *target) verdict() []core.Finding {
 		out = append(out, m.findings...)
 	}
 	return out
+}
+
+// candidates lists definitions for messages: their names with their
+// parameter types, the spelling that selects one, and where they are.
+func candidates(ms []match) string {
+	var at []string
+	for _, m := range ms {
+		at = append(at, fmt.Sprintf("%s at %s:%d", m.sig, m.pos.Filename, m.pos.Line))
+	}
+	return strings.Join(at, ", ")
 }
 
 // globList lists an invariant's globs for messages.
@@ -399,4 +436,10 @@ func rulePattern(inv *invariants.Invariant, lang model.Language, n invariants.Na
 		toks = append(toks, "!")
 	}
 	return toks, nil
+}
+
+// configOf is what an invariant sets for the evaluation of its functions:
+// its defines and its runners.
+func configOf(inv *invariants.Invariant) *model.Config {
+	return &model.Config{Defines: inv.Defines, Runners: inv.Runs}
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/core"
 
-	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -19,7 +18,7 @@ import (
 // verified.
 func checkField(inv *invariants.Invariant, rule FieldRule, files []string, marks *marked) []core.Finding {
 	lang := languages[inv.Lang]
-	conf := &model.Config{Defines: inv.Defines}
+	conf := configOf(inv)
 	scoped := inv.Field.Scoped
 	typ, field := scoped[len(scoped)-2], scoped[len(scoped)-1]
 	writerNames := rule.WriterNames()
@@ -46,7 +45,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, marks
 		if !mentions {
 			continue
 		}
-		f, err := syntax.Parse(syntax.Lang(inv.Lang), p, src)
+		f, err := parse(inv, p, src)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Field.Pos, "%v", err))
 			continue

@@ -47,7 +47,7 @@ func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
 	if !ok {
 		return nil
 	}
-	g := &model.Guard{Node: n, Mode: mode}
+	g := &model.Guard{Node: n, Mode: mode, Takes: true, Scope: enclosingBlock(n)}
 	d := n.Child("declarator")
 	var args []*syntax.Node
 	switch {
@@ -71,7 +71,7 @@ func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
 		}
 	case d.Kind == "identifier":
 		g.Name = f.Text(d)
-		g.NotHeld = "it is constructed without a mutex and holds none"
+		g.NotHeld, g.Takes, g.Scope = "it is constructed without a mutex and holds none", false, nil
 		return g
 	default:
 		return nil
@@ -80,8 +80,9 @@ func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
 		toks := f.Tokens(a)
 		if len(toks) > 0 {
 			if why, tag := lockTags[toks[len(toks)-1]]; tag {
+				g.Takes = false // it defers, tries or adopts the lock
 				if why != "" {
-					g.NotHeld = why
+					g.NotHeld, g.Scope = why, nil
 				}
 				continue
 			}
@@ -115,7 +116,7 @@ func guardTemporary(f *syntax.File, n *syntax.Node) *model.Guard {
 	if !ok || args == nil {
 		return nil
 	}
-	g := &model.Guard{Node: n, Mode: mode, NotHeld: "it is a temporary, destroyed (and unlocked) at the end of its statement"}
+	g := &model.Guard{Node: n, Mode: mode, NotHeld: "it is a temporary, destroyed (and unlocked) at the end of its statement", Takes: true}
 	for _, a := range args.NamedChildren() {
 		g.Lock = append(g.Lock, f.Tokens(a))
 	}
@@ -142,6 +143,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		}
 	}
 	mark(fn.Body.Children)
+	l := paramNames(f, fn)
 	w.onStmt = func(n *syntax.Node, s core.Liveness) {
 		if isPreproc(n) {
 			return
@@ -150,50 +152,37 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		if g == nil {
 			g = guardTemporary(f, n)
 		}
-		h.Add(n, s, top[n], g, top[n] && s.Live() && core.DoesWork(step(f, n)))
+		h.Add(n, s, top[n], g, top[n] && s.Live() && doesWork(f, n, l))
+		if top[n] {
+			l.declare(f, n)
+		}
 	}
 	w.stmt(fn.Body, core.Liveness{})
 	for _, call := range w.calls {
-		if !call.Live() || len(call.Callee) != 3 || call.Callee[2] != "unlock" || call.Callee[1] != "." {
+		if !call.Live() || len(call.Callee) != 3 || call.Callee[1] != "." {
 			continue
 		}
-		h.Releases = append(h.Releases, model.Release{Node: call.Node, Guard: call.Callee[0]})
+		switch call.Callee[2] {
+		case "unlock":
+			h.Releases = append(h.Releases, model.Release{Node: call.Node, Guard: call.Callee[0]})
+		case "lock":
+			h.Relocks = append(h.Relocks, model.Release{Node: call.Node, Guard: call.Callee[0]})
+		}
+	}
+	aliases := localAliases(f, fn.Body)
+	for _, g := range h.All {
+		g.Lock = aliases.Expand(g.Node, g.Lock)
 	}
 	return h
 }
 
-// step describes a top-level statement for core.DoesWork: the C family's
-// half of the one definition of work.
-func step(f *syntax.File, n *syntax.Node) core.Step {
-	switch n.Kind {
-	case "compound_statement", "expression_statement":
-		if len(n.NamedChildren()) == 0 {
-			return core.Step{Kind: core.Empty}
+// enclosingBlock returns the compound statement a declaration is scoped
+// to (an #if arm is no scope of its own).
+func enclosingBlock(n *syntax.Node) *syntax.Node {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Kind == "compound_statement" {
+			return p
 		}
-	case "empty_statement":
-		return core.Step{Kind: core.Empty}
-	case "type_definition", "alias_declaration", "using_declaration", "static_assert_declaration", "namespace_alias_definition":
-		return core.Step{Kind: core.Declaration}
-	case "declaration":
-		st := core.Step{Kind: core.Declaration}
-		for _, d := range n.ChildrenOf("declarator") {
-			if d.Kind != "init_declarator" {
-				continue
-			}
-			if v := d.Child("value"); v != nil {
-				st.Values = append(st.Values, initValue(v))
-			}
-		}
-		return st
 	}
-	return core.Step{Kind: core.Other}
-}
-
-// initValue describes what computing an initialiser involves.
-func initValue(v *syntax.Node) core.Value {
-	switch v.Kind {
-	case "number_literal", "string_literal", "char_literal", "true", "false", "null", "nullptr":
-		return core.Constant
-	}
-	return core.Computed
+	return nil
 }

@@ -15,6 +15,10 @@ import (
 type Config struct {
 	// Defines are the macros (C family) or cfg options (Rust) in effect.
 	Defines []invariants.Define
+	// Runners are the functions the invariant declares (`runs:`) that
+	// run the lambdas and closures they are passed before they return;
+	// the front ends add their languages' own (std::call_once).
+	Runners []invariants.Name
 }
 
 // Lookup returns the values of a define, and whether it is set.
@@ -103,6 +107,17 @@ type Guard struct {
 	// NotHeld says why this guard does not hold the lock for the body
 	// ("a temporary is destroyed at the end of its statement"), or "".
 	NotHeld string
+	// Takes says that the guard takes its lock when its statement runs,
+	// if only for that statement (a temporary, `let _ =`); false for a
+	// guard built not to lock (std::defer_lock, std::try_to_lock, no
+	// mutex) or one that adopts a lock already held (std::adopt_lock).
+	Takes bool
+	// Scope is the block to whose end a declared guard holds its lock;
+	// nil for a guard that holds nothing past its own statement.
+	Scope *syntax.Node
+	// Liveness says whether the guard's statement runs (Hold.Add sets
+	// it).
+	core.Liveness
 }
 
 // Release is an explicit release of a named guard: `drop(g)`,
@@ -121,6 +136,13 @@ type Hold struct {
 	Other []*Guard
 	// Releases is every live explicit release in the body.
 	Releases []Release
+	// Relocks is every live `lk.lock()` of a named guard (a
+	// std::unique_lock taken again after an unlock), as releases.
+	Relocks []Release
+	// All is every guard of the body, in source order, whatever it
+	// holds: the guards with their scopes, for the rules that ask what is
+	// held at a point (requires).
+	All []*Guard
 }
 
 // Language is one front end.
@@ -135,6 +157,12 @@ type Language interface {
 	// Pattern parses a token pattern written in the language and returns
 	// its tokens.
 	Pattern(src string) ([]string, error)
+	// Params lists the tokens of each parameter's type of a function,
+	// without names and default values: what tells overloads apart.
+	Params(f *syntax.File, fn *Func) [][]string
+	// ParamPattern parses the parameter list written after a target's
+	// name (`(Stream)`) into the same form.
+	ParamPattern(src string) ([][]string, error)
 	// Exits lists the live points where the function returns early or
 	// late (return statements, Rust's `?`), leaving out those of lambdas
 	// and closures, and reports whether the end of the body is reached.
@@ -171,6 +199,10 @@ func (g *Guard) Locks(pattern []string) bool {
 // statement of the outermost block that holds its lock; every other guard
 // is recorded with why it does not.
 func (h *Hold) Add(n *syntax.Node, s core.Liveness, top bool, g *Guard, work bool) {
+	if g != nil {
+		g.Liveness = s
+		h.All = append(h.All, g)
+	}
 	switch {
 	case !s.Live():
 		if g != nil {

@@ -57,13 +57,14 @@ func lockCall(f *syntax.File, e *syntax.Node) *model.Guard {
 func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 	h := &model.Hold{}
 	w := newWalker(f, fn.Body, c)
+	l := paramNames(f, fn)
 	w.onStmt = func(n *syntax.Node, s core.Liveness) {
 		top := n.Parent == fn.Body
 		var g *model.Guard
 		switch n.Kind {
 		case "let_declaration":
 			if g = lockCall(f, n.Child("value")); g != nil {
-				g.Node = n
+				g.Node, g.Takes = n, true
 				pat := n.Child("pattern")
 				switch {
 				case pat == nil || pat.Kind != "identifier":
@@ -71,18 +72,21 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 					// at once.
 					g.NotHeld = "`let _ =` drops the guard at once"
 				default:
-					g.Name = f.Text(pat)
+					g.Name, g.Scope = f.Text(pat), n.Parent
 				}
 			}
 		case "expression_statement":
 			if kids := n.NamedChildren(); len(kids) == 1 {
 				if g = lockCall(f, kids[0]); g != nil {
-					g.Node = n
+					g.Node, g.Takes = n, true
 					g.NotHeld = "the guard is a temporary, dropped at the end of its statement"
 				}
 			}
 		}
-		h.Add(n, s, top, g, top && s.Live() && core.DoesWork(step(n)))
+		h.Add(n, s, top, g, top && s.Live() && doesWork(f, n, l))
+		if top {
+			l.declare(f, n)
+		}
 	}
 	w.block(fn.Body, core.Liveness{})
 	for _, call := range w.calls {
@@ -99,34 +103,45 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			h.Releases = append(h.Releases, model.Release{Node: call.Node, Guard: f.Text(args[0])})
 		}
 	}
+	aliases := localAliases(f, fn.Body)
+	for _, g := range h.All {
+		g.Lock = aliases.Expand(g.Node, g.Lock)
+	}
 	return h
 }
 
-// step describes a top-level statement for core.DoesWork: Rust's half of
-// the one definition of work.
-func step(n *syntax.Node) core.Step {
-	switch {
-	case n.Kind == "empty_statement":
-		return core.Step{Kind: core.Empty}
-	case isItem(n):
-		return core.Step{Kind: core.Declaration}
-	case n.Kind == "let_declaration":
-		st := core.Step{Kind: core.Declaration}
-		if v := n.Child("value"); v != nil {
-			st.Values = []core.Value{letValue(v)}
+// localAliases finds the `let` bindings of a body to a reference of an
+// expression, `let m = &self.mu;`, bound once: a name bound twice is no
+// alias.
+func localAliases(f *syntax.File, body *syntax.Node) model.Aliases {
+	out := model.Aliases{}
+	bound := map[string]int{}
+	stack := []*syntax.Node{body}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		stack = append(stack, n.Children...)
+		if n.Kind != "let_declaration" {
+			continue
 		}
-		return st
+		pat, v := n.Child("pattern"), n.Child("value")
+		if pat == nil || pat.Kind != "identifier" {
+			continue
+		}
+		name := f.Text(pat)
+		bound[name]++
+		if v != nil && v.Kind == "reference_expression" {
+			if target := v.Child("value"); target != nil {
+				out[name] = model.Alias{At: n, Expr: f.Tokens(target)}
+			}
+		}
 	}
-	return core.Step{Kind: core.Other}
-}
-
-// letValue describes what computing a let's value involves.
-func letValue(v *syntax.Node) core.Value {
-	switch v.Kind {
-	case "integer_literal", "float_literal", "string_literal", "boolean_literal", "char_literal", "raw_string_literal":
-		return core.Constant
+	for name := range out {
+		if bound[name] != 1 {
+			delete(out, name)
+		}
 	}
-	return core.Computed
+	return out
 }
 
 // joined concatenates tokens: `std :: mem :: drop` is std::mem::drop.

@@ -39,7 +39,7 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 	add := func(n *syntax.Node) {
 		wr := model.Write{Node: n}
 		for p := n; p != nil; p = p.Parent {
-			if p.Kind == "closure_expression" && !w.boundAndCalled(p) && !calledInPlace(p) {
+			if p.Kind == "closure_expression" && !w.boundAndCalled(p) && !calledInPlace(p) && !w.runBy(p) {
 				wr.Dead, wr.Maybe = "in a closure that is never called here", true
 				break
 			}

@@ -47,7 +47,7 @@ func Parse(lang Lang, path string, src []byte) (*File, error) {
 	if err := p.SetLanguage(g.lang); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	tree := p.Parse(src, nil)
+	tree := p.Parse(parseInput(lang, src), nil)
 	if tree == nil {
 		return nil, fmt.Errorf("%s: tree-sitter returned no tree", path)
 	}
