@@ -43,8 +43,10 @@ type target struct {
 	name invariants.Name
 	lang model.Language
 	conf *model.Config
-	// patterns are the tokens of the rule's patterns.
+	// patterns are the tokens of the rule's patterns, and shapes what
+	// each is (for a PatternUser).
 	patterns [][]string
+	shapes   []model.Shape
 	// filter rejects files that cannot define the function unparsed.
 	filter prefilter
 	// helper marks a target that is a helper of the rule (HelperRule):
@@ -123,6 +125,10 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			}
 			patterns = append(patterns, toks)
 		}
+		var shapes []model.Shape
+		if perr == nil {
+			shapes, perr = checkUses(inv, lang, fr)
+		}
 		if perr != nil {
 			out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
 			continue
@@ -140,7 +146,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			names = append(names, hr.Helpers()...)
 		}
 		for i, n := range names {
-			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: configOf(inv), patterns: patterns, helper: i >= len(inv.Functions)}
+			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: configOf(inv), patterns: patterns, shapes: shapes, helper: i >= len(inv.Functions)}
 			if n.Params != "" {
 				var err error
 				if t.params, err = lang.ParamPattern(n.Params); err != nil {
@@ -419,6 +425,36 @@ func report(inv *invariants.Invariant, f *syntax.File, n *syntax.Node, format st
 type patternError struct {
 	pos invariants.Pos
 	err error
+}
+
+// checkUses reports the first pattern of a rule that can never match
+// what the rule looks for with it (PatternUser): a forbid of `m[k]`,
+// which is no call, would pass whatever the code does.
+func checkUses(inv *invariants.Invariant, lang model.Language, r any) ([]model.Shape, *patternError) {
+	pu, ok := r.(PatternUser)
+	if !ok {
+		return nil, nil
+	}
+	uses := pu.PatternUses()
+	var shapes []model.Shape
+	for i, n := range r.(interface{ Patterns() []invariants.Name }).Patterns() {
+		if i >= len(uses) {
+			break
+		}
+		src := n.Raw
+		if inv.Lang == invariants.LangRust {
+			src = strings.TrimSuffix(src, "!")
+		}
+		shape, err := lang.PatternShape(src)
+		if err != nil {
+			return nil, &patternError{n.Pos, err}
+		}
+		if why := uses[i].Accepts(shape); why != "" {
+			return nil, &patternError{n.Pos, fmt.Errorf("pattern %q can never match: %s", n.Raw, why)}
+		}
+		shapes = append(shapes, shape)
+	}
+	return shapes, nil
 }
 
 // rulePattern parses a pattern in the invariant's language. A Rust

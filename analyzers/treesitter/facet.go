@@ -23,6 +23,15 @@ type FunctionRule interface {
 	Check(fn *Function)
 }
 
+// PatternUser is implemented by a rule that says what it looks for with
+// each of its patterns, in the order of Patterns: a pattern that can
+// never match that (a forbid of an element access, which is no call)
+// makes the invariant unverifiable at the pattern, instead of a rule
+// that passes whatever the code does.
+type PatternUser interface {
+	PatternUses() []model.Use
+}
+
 // HelperRule is a FunctionRule with helpers (call's `via`): functions
 // looked up like the targets, each of whose definitions must pass
 // CheckHelper, or the invariant cannot be verified.
@@ -55,11 +64,15 @@ type Function struct {
 	File *syntax.File
 	Func *model.Func
 	// Patterns are the tokens of the rule's patterns, in the order of
-	// FunctionRule.Patterns.
+	// FunctionRule.Patterns, and Shapes what each is, for a rule that is
+	// a PatternUser.
 	Patterns [][]string
+	Shapes   []model.Shape
 	lang     model.Language
 	conf     *model.Config
 	findings []core.Finding
+	// hold caches Guards.
+	hold *model.Hold
 }
 
 // Name is the function's qualified name, for messages: ns::Class::method.

@@ -28,7 +28,7 @@ func (t *target) check(f *syntax.File, def *model.Func) match {
 		m.bad = fmt.Sprintf("%s does not parse: %s at %s:%d:%d", t.name.Raw, what, p.Filename, p.Line, p.Column)
 		return m
 	}
-	fn := &Function{Inv: t.inv, File: f, Func: def, Patterns: t.patterns, lang: t.lang, conf: t.conf}
+	fn := &Function{Inv: t.inv, File: f, Func: def, Patterns: t.patterns, Shapes: t.shapes, lang: t.lang, conf: t.conf}
 	if t.helper {
 		if why := t.rule.(HelperRule).CheckHelper(fn); why != "" {
 			m.bad = why

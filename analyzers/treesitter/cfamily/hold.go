@@ -152,6 +152,9 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		if g == nil {
 			g = guardTemporary(f, n)
 		}
+		if g == nil {
+			g = helperGuard(f, n, c)
+		}
 		h.Add(n, s, top[n], g, top[n] && s.Live() && doesWork(f, n, l))
 		if top[n] {
 			l.declare(f, n)
@@ -182,6 +185,32 @@ func enclosingBlock(n *syntax.Node) *syntax.Node {
 	for p := n.Parent; p != nil; p = p.Parent {
 		if p.Kind == "compound_statement" {
 			return p
+		}
+	}
+	return nil
+}
+
+// helperGuard recognises a local bound to the guard an acquire helper
+// returns: `auto g = lock_encoders();`, `auto g(lock_encoders());`.
+func helperGuard(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
+	if n.Kind != "declaration" || len(c.Acquire) == 0 {
+		return nil
+	}
+	ds := n.ChildrenOf("declarator")
+	if len(ds) != 1 || ds[0].Kind != "init_declarator" {
+		return nil
+	}
+	name, v := ds[0].Child("declarator"), ds[0].Child("value")
+	if v != nil && v.Kind == "argument_list" && len(v.NamedChildren()) == 1 {
+		v = v.NamedChildren()[0]
+	}
+	if name == nil || name.Kind != "identifier" || v == nil || v.Kind != "call_expression" {
+		return nil
+	}
+	callee := f.Tokens(v.Child("function"))
+	for _, h := range c.Acquire {
+		if model.CallsName(callee, h.Scoped) {
+			return &model.Guard{Node: n, Name: f.Text(name), Takes: true, Scope: enclosingBlock(n), Acquire: h.Raw}
 		}
 	}
 	return nil

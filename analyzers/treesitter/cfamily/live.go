@@ -266,7 +266,8 @@ func terminates(f *syntax.File, n *syntax.Node) bool {
 		return true
 	case "call_expression":
 		if fn := e.Child("function"); fn != nil {
-			return noReturn[strings.Join(f.Tokens(fn), "")]
+			callee := strings.Join(f.Tokens(fn), "")
+			return noReturn[callee] || neverReturns(callee)
 		}
 	}
 	return false

@@ -31,7 +31,17 @@ func MatchCall(c *Call, pattern []string) bool {
 	if len(pattern) > 0 && closers[pattern[len(pattern)-1]] {
 		return MatchTail(c.Tokens, pattern) || matchInner(c.Inner, pattern, false)
 	}
-	return MatchTail(c.Callee, pattern) || matchInner(c.Inner, pattern, true)
+	if MatchTail(c.Callee, pattern) || matchInner(c.Inner, pattern, true) {
+		return true
+	}
+	// `make` matches `make<int>(...)`: a pattern without template
+	// arguments names every instantiation.
+	for _, p := range pattern {
+		if p == "<" {
+			return false
+		}
+	}
+	return MatchTail(StripTemplateArgs(c.Callee), pattern)
 }
 
 // matchInner finds a pattern in a macro's token tree: the whole pattern

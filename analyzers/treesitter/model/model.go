@@ -19,6 +19,9 @@ type Config struct {
 	// run the lambdas and closures they are passed before they return;
 	// the front ends add their languages' own (std::call_once).
 	Runners []invariants.Name
+	// Acquire are helpers that return a guard of the rule's lock
+	// (requires' `acquire:`): a local bound to their result is a guard.
+	Acquire []invariants.Name
 }
 
 // Lookup returns the values of a define, and whether it is set.
@@ -118,6 +121,10 @@ type Guard struct {
 	// Liveness says whether the guard's statement runs (Hold.Add sets
 	// it).
 	core.Liveness
+	// Acquire is the helper whose result the guard binds (Config.Acquire),
+	// "" for a guard of the standard types; such a guard locks the rule's
+	// lock in the rule's mode.
+	Acquire string
 }
 
 // Release is an explicit release of a named guard: `drop(g)`,
@@ -157,6 +164,15 @@ type Language interface {
 	// Pattern parses a token pattern written in the language and returns
 	// its tokens.
 	Pattern(src string) ([]string, error)
+	// Liveness returns, for any node of the function's body, whether it
+	// runs when the function runs, as for calls.
+	Liveness(f *syntax.File, fn *Func, c *Config) func(n *syntax.Node) core.Liveness
+	// PatternShape parses a pattern and says what it is.
+	PatternShape(src string) (Shape, error)
+	// Leaves reports whether a statement leaves the function and never
+	// falls through: a return, a throw or panic, a call of a function
+	// that never returns (not a break or continue, which stay in it).
+	Leaves(f *syntax.File, n *syntax.Node) bool
 	// Params lists the tokens of each parameter's type of a function,
 	// without names and default values: what tells overloads apart.
 	Params(f *syntax.File, fn *Func) [][]string

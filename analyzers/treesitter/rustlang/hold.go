@@ -63,7 +63,10 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		var g *model.Guard
 		switch n.Kind {
 		case "let_declaration":
-			if g = lockCall(f, n.Child("value")); g != nil {
+			if g = lockCall(f, n.Child("value")); g == nil {
+				g = helperCall(f, n.Child("value"), c)
+			}
+			if g != nil {
 				g.Node, g.Takes = n, true
 				pat := n.Child("pattern")
 				switch {
@@ -103,11 +106,64 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			h.Releases = append(h.Releases, model.Release{Node: call.Node, Guard: f.Text(args[0])})
 		}
 	}
+	h.All = append(h.All, temporaries(f, h, w.calls)...)
 	aliases := localAliases(f, fn.Body)
 	for _, g := range h.All {
 		g.Lock = aliases.Expand(g.Node, g.Lock)
 	}
 	return h
+}
+
+// temporaries are the guards that live calls of lock methods return
+// inside a larger expression, `self.queue.lock().unwrap().push(x)`: each
+// holds its lock until its statement ends.
+func temporaries(f *syntax.File, h *model.Hold, calls []model.Call) []*model.Guard {
+	var out []*model.Guard
+	for _, c := range calls {
+		if !c.Live() || c.Node.Kind != "call_expression" {
+			continue
+		}
+		g := lockCall(f, c.Node)
+		if g == nil || g.Node != c.Node {
+			continue // not a lock call, or an unwrap of one
+		}
+		seen := false
+		for _, o := range h.All {
+			seen = seen || o.Node.Contains(c.Node)
+		}
+		if seen {
+			continue
+		}
+		stmt := c.Node
+		for stmt.Parent != nil && stmt.Kind != "expression_statement" && stmt.Kind != "let_declaration" && stmt.Parent.Kind != "block" {
+			stmt = stmt.Parent
+		}
+		g.Takes, g.Scope, g.Liveness = true, stmt, c.Liveness
+		g.NotHeld = "the guard is a temporary, dropped at the end of its statement"
+		out = append(out, g)
+	}
+	return out
+}
+
+// helperCall recognises the call of an acquire helper whose result is
+// the guard: `env_read_lock()`, `self.lock_state()?`.
+func helperCall(f *syntax.File, e *syntax.Node, c *model.Config) *model.Guard {
+	if len(c.Acquire) == 0 {
+		return nil
+	}
+	for e != nil && (e.Kind == "try_expression" || e.Kind == "parenthesized_expression") && len(e.NamedChildren()) == 1 {
+		e = e.NamedChildren()[0]
+	}
+	if e == nil || e.Kind != "call_expression" {
+		return nil
+	}
+	callee := f.Tokens(e.Child("function"))
+	for _, h := range c.Acquire {
+		if model.CallsName(callee, h.Scoped) {
+			return &model.Guard{Node: e, Acquire: h.Raw}
+		}
+	}
+	return nil
 }
 
 // localAliases finds the `let` bindings of a body to a reference of an
