@@ -22,14 +22,11 @@ func parseScoped(s string) (Name, error) {
 		return n, fmt.Errorf("name %q: want fn, Type::method or ns::Class::method without spaces", s)
 	}
 	path := s
-	if open := strings.IndexByte(s, '('); open >= 0 {
+	if open := strings.IndexByte(s, '('); open > 0 {
 		path, n.Params = s[:open], s[open:]
 		if err := checkParams(n.Params); err != nil {
 			return n, fmt.Errorf("name %q: %w", s, err)
 		}
-	}
-	if strings.ContainsAny(path, " \t") || path == "" {
-		return n, fmt.Errorf("name %q: want fn, Type::method or ns::Class::method without spaces", s)
 	}
 	segs := strings.Split(strings.TrimPrefix(path, "::"), "::")
 	for i, seg := range segs {

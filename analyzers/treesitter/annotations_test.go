@@ -101,3 +101,5 @@ func TestRust(t *testing.T) { checkAnnotated(t, "testdata/rust.yaml", "testdata/
 func TestC(t *testing.T) { checkAnnotated(t, "testdata/c.yaml", "testdata/c") }
 
 func TestCUDA(t *testing.T) { checkAnnotated(t, "testdata/cuda.yaml", "testdata/cuda") }
+
+func TestMetal(t *testing.T) { checkAnnotated(t, "testdata/metal.yaml", "testdata/metal") }

@@ -90,6 +90,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 	var order []string
 	expanded := map[string][]string{}
 	var owns []ownsJob
+	var whole []filesJob
 	// matched is every file a glob matched, with its language, for the
 	// suppression comments.
 	matched := map[string]invariants.Lang{}
@@ -110,21 +111,32 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 				owns = append(owns, ownsJob{inv: inv, rule: r, files: files})
 			}
 			continue
+		case FilesRule:
+			patterns, perr := rulePatterns(inv, lang, r.Patterns())
+			var shapes []model.Shape
+			if perr == nil {
+				shapes, perr = checkUses(inv, lang, r)
+			}
+			if perr != nil {
+				out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
+				continue
+			}
+			files, errs := expandAll(inv, expanded)
+			out = append(out, errs...)
+			for _, p := range files {
+				matched[p] = inv.Lang
+			}
+			if len(files) > 0 {
+				whole = append(whole, filesJob{inv: inv, rule: r, files: files, patterns: patterns, shapes: shapes})
+			}
+			continue
 		case FunctionRule:
 			fr = r
 		default:
 			out = append(out, unverifiable(inv, inv.Pos, "a %s rule is not checked for lang %s", inv.Kind(), inv.Lang))
 			continue
 		}
-		var patterns [][]string
-		var perr *patternError
-		for _, n := range fr.Patterns() {
-			var toks []string
-			if toks, perr = rulePattern(inv, lang, n); perr != nil {
-				break
-			}
-			patterns = append(patterns, toks)
-		}
+		patterns, perr := rulePatterns(inv, lang, fr.Patterns())
 		var shapes []model.Shape
 		if perr == nil {
 			shapes, perr = checkUses(inv, lang, fr)
@@ -146,7 +158,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			names = append(names, hr.Helpers()...)
 		}
 		for i, n := range names {
-			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: configOf(inv), patterns: patterns, shapes: shapes, helper: i >= len(inv.Functions)}
+			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: configOf(inv, fr, patterns), patterns: patterns, shapes: shapes, helper: i >= len(inv.Functions)}
 			if n.Params != "" {
 				var err error
 				if t.params, err = lang.ParamPattern(n.Params); err != nil {
@@ -172,6 +184,9 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 	run(jobs, order, opts, marks)
 	for _, j := range owns {
 		out = append(out, checkField(j.inv, j.rule, j.files, marks)...)
+	}
+	for _, j := range whole {
+		out = append(out, checkFiles(j, marks)...)
 	}
 	for _, t := range targets {
 		out = append(out, t.verdict()...)
@@ -457,6 +472,20 @@ func checkUses(inv *invariants.Invariant, lang model.Language, r any) ([]model.S
 	return shapes, nil
 }
 
+// rulePatterns parses the patterns of a rule, stopping at the first that
+// does not parse.
+func rulePatterns(inv *invariants.Invariant, lang model.Language, names []invariants.Name) ([][]string, *patternError) {
+	var out [][]string
+	for _, n := range names {
+		toks, perr := rulePattern(inv, lang, n)
+		if perr != nil {
+			return nil, perr
+		}
+		out = append(out, toks)
+	}
+	return out, nil
+}
+
 // rulePattern parses a pattern in the invariant's language. A Rust
 // pattern that ends in `!` names a macro by its path.
 func rulePattern(inv *invariants.Invariant, lang model.Language, n invariants.Name) ([]string, *patternError) {
@@ -475,7 +504,24 @@ func rulePattern(inv *invariants.Invariant, lang model.Language, n invariants.Na
 }
 
 // configOf is what an invariant sets for the evaluation of its functions:
-// its defines and its runners.
-func configOf(inv *invariants.Invariant) *model.Config {
-	return &model.Config{Defines: inv.Defines, Runners: inv.Runs}
+// its defines and runners, and what its rule says of locks.
+func configOf(inv *invariants.Invariant, rule any, patterns [][]string) *model.Config {
+	c := &model.Config{Defines: inv.Defines, Runners: inv.Runs}
+	if a, ok := rule.(Acquirer); ok {
+		c.Acquire = a.AcquireHelpers()
+	}
+	if pu, ok := rule.(PatternUser); ok {
+		for i, u := range pu.PatternUses() {
+			if u == model.UseLock && i < len(patterns) {
+				c.Locks = append(c.Locks, patterns[i])
+			}
+		}
+	}
+	return c
+}
+
+// Acquirer is a rule with helpers that return a guard of its lock
+// (requires' acquire): a local bound to their result is a guard.
+type Acquirer interface {
+	AcquireHelpers() []invariants.Name
 }

@@ -75,6 +75,20 @@ type Function struct {
 	hold *model.Hold
 }
 
+// Is reports whether the function is the one a scoped name names: its
+// path ends with the name's, and when the name gives a parameter list,
+// its parameters have those types.
+func (fn *Function) Is(n invariants.Name) bool {
+	if !fn.Func.Matches(n.Scoped) {
+		return false
+	}
+	if n.Params == "" {
+		return true
+	}
+	want, err := fn.lang.ParamPattern(n.Params)
+	return err == nil && sameParams(fn.lang.Params(fn.File, fn.Func), want)
+}
+
 // Name is the function's qualified name, for messages: ns::Class::method.
 func (fn *Function) Name() string { return qualified(fn.Func) }
 
@@ -125,3 +139,40 @@ func (fn *Function) Unconditional(n *syntax.Node) bool { return unconditional(n,
 
 // Findings returns what Check reported.
 func (fn *Function) Findings() []core.Finding { return fn.findings }
+
+// Exposed says why code outside the function's file can call it, or ""
+// when all its callers are in the file (see model.Language.Exposed).
+func (fn *Function) Exposed() string { return fn.lang.Exposed(fn.File, fn.Func) }
+
+// ValueUses lists the places in the body that name a function without
+// calling it (`&helper`, `std::function<void()> f = helper;`,
+// `spawn(helper)`): where it will be called from cannot be followed. A
+// declaration of a local of the name is no use of the function.
+func (fn *Function) ValueUses(name string) []*syntax.Node {
+	var out []*syntax.Node
+	stack := []*syntax.Node{fn.Func.Body}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n != fn.Func.Body && definitions[n.Kind] {
+			continue
+		}
+		switch n.Kind {
+		case "call_expression":
+			// The callee is a call, not a use as a value; its arguments
+			// may name the function as a value.
+			for _, c := range n.Children {
+				if c.Field != "function" {
+					stack = append(stack, c)
+				}
+			}
+			continue
+		case "identifier", "field_identifier":
+			if fn.File.Text(n) == name && n.Field != "declarator" && n.Field != "pattern" {
+				out = append(out, n)
+			}
+		}
+		stack = append(stack, n.Children...)
+	}
+	return out
+}

@@ -18,7 +18,7 @@ import (
 // verified.
 func checkField(inv *invariants.Invariant, rule FieldRule, files []string, marks *marked) []core.Finding {
 	lang := languages[inv.Lang]
-	conf := configOf(inv)
+	conf := configOf(inv, rule, nil)
 	scoped := inv.Field.Scoped
 	typ, field := scoped[len(scoped)-2], scoped[len(scoped)-1]
 	writerNames := rule.WriterNames()

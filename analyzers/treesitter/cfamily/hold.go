@@ -143,7 +143,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		}
 	}
 	mark(fn.Body.Children)
-	l := paramNames(f, fn)
+	l := paramNames(f, fn, c)
 	w.onStmt = func(n *syntax.Node, s core.Liveness) {
 		if isPreproc(n) {
 			return
@@ -172,6 +172,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			h.Relocks = append(h.Relocks, model.Release{Node: call.Node, Guard: call.Callee[0]})
 		}
 	}
+	lockCalls(f, fn.Body, h, w.calls)
 	aliases := localAliases(f, fn.Body)
 	for _, g := range h.All {
 		g.Lock = aliases.Expand(g.Node, g.Lock)

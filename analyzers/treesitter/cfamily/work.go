@@ -26,18 +26,25 @@ var asserts = map[string]bool{
 
 // locals are the names of a function's parameters and the locals it has
 // declared so far: reading them touches nothing another thread shares.
-type locals map[string]bool
+//
+// locks are the tokens of the rule's lock patterns: a local bound to the
+// lock touches nothing it protects.
+type locals struct {
+	names map[string]bool
+	locks [][]string
+}
 
-// paramNames returns the names of a function's parameters.
-func paramNames(f *syntax.File, fn *model.Func) locals {
-	out := locals{"this": true}
+// paramNames returns the names of a function's parameters, with the
+// rule's locks.
+func paramNames(f *syntax.File, fn *model.Func, c *model.Config) locals {
+	out := locals{names: map[string]bool{"this": true}, locks: c.Locks}
 	d := fn.Node.Child("declarator")
 	for d != nil && d.Kind != "function_declarator" {
 		d = d.Child("declarator")
 	}
 	for _, p := range d.Child("parameters").NamedChildren() {
 		if name := declaredName(p.Child("declarator")); name != nil && name.Kind == "identifier" {
-			out[f.Text(name)] = true
+			out.names[f.Text(name)] = true
 		}
 	}
 	return out
@@ -50,7 +57,7 @@ func (l locals) declare(f *syntax.File, n *syntax.Node) {
 	}
 	for _, d := range n.ChildrenOf("declarator") {
 		if name := declaredName(d); name != nil && name.Kind == "identifier" {
-			l[f.Text(name)] = true
+			l.names[f.Text(name)] = true
 		}
 	}
 }
@@ -101,6 +108,12 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 			}
 		}
 		return out
+	case "throw_statement":
+		st := core.Step{Kind: core.Return}
+		for _, c := range n.NamedChildren() {
+			st.Values = append(st.Values, thrown(f, c, l))
+		}
+		return []core.Step{st}
 	case "return_statement":
 		st := core.Step{Kind: core.Return}
 		for _, c := range n.NamedChildren() {
@@ -116,12 +129,31 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 				continue
 			}
 			if v := d.Child("value"); v != nil {
-				st.Values = append(st.Values, valueOf(f, v, l))
+				st.Values = append(st.Values, initValue(f, v, l))
 			}
 		}
 		return []core.Step{st}
 	}
 	return []core.Step{{Kind: core.Other}}
+}
+
+// initValue describes a local's initialiser: the rule's lock, or its
+// address, binds an alias and touches nothing (`auto& m =
+// detail::eval_mutex();`, `auto* p = &mu_;`).
+func initValue(f *syntax.File, v *syntax.Node, l locals) core.Value {
+	e := v
+	if e.Kind == "pointer_expression" && f.Text(e.Child("operator")) == "&" {
+		e = e.Child("argument")
+	}
+	if e != nil {
+		toks := f.Tokens(e)
+		for _, lock := range l.locks {
+			if model.MatchLock(toks, lock) {
+				return core.LockAddress
+			}
+		}
+	}
+	return valueOf(f, v, l)
 }
 
 // exprStep describes an expression statement: an assert is the condition
@@ -206,7 +238,7 @@ func valueOf(f *syntax.File, n *syntax.Node, l locals) core.Value {
 	case "identifier":
 		name := f.Text(n)
 		switch {
-		case l[name]:
+		case l.names[name]:
 			return core.Local
 		case isConstantName(name):
 			return core.Constant

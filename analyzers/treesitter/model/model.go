@@ -22,6 +22,10 @@ type Config struct {
 	// Acquire are helpers that return a guard of the rule's lock
 	// (requires' `acquire:`): a local bound to their result is a guard.
 	Acquire []invariants.Name
+	// Locks are the tokens of the rule's lock patterns: binding a local
+	// to one (`auto& m = detail::eval_mutex();`) touches nothing the lock
+	// protects (core.LockAddress).
+	Locks [][]string
 }
 
 // Lookup returns the values of a define, and whether it is set.
@@ -164,6 +168,11 @@ type Language interface {
 	// Pattern parses a token pattern written in the language and returns
 	// its tokens.
 	Pattern(src string) ([]string, error)
+	// Exposed says why code outside the function's file can call it ("it
+	// is not static", "it is pub"), or "" when only the file can: a
+	// static function of a source file, one in an anonymous namespace, a
+	// private Rust function of a file without out-of-line modules.
+	Exposed(f *syntax.File, fn *Func) string
 	// Liveness returns, for any node of the function's body, whether it
 	// runs when the function runs, as for calls.
 	Liveness(f *syntax.File, fn *Func, c *Config) func(n *syntax.Node) core.Liveness

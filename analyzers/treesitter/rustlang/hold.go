@@ -57,7 +57,7 @@ func lockCall(f *syntax.File, e *syntax.Node) *model.Guard {
 func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 	h := &model.Hold{}
 	w := newWalker(f, fn.Body, c)
-	l := paramNames(f, fn)
+	l := paramNames(f, fn, c)
 	w.onStmt = func(n *syntax.Node, s core.Liveness) {
 		top := n.Parent == fn.Body
 		var g *model.Guard

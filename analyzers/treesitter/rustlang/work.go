@@ -21,14 +21,20 @@ var assertMacros = map[string]bool{
 
 // locals are the names of a function's parameters and the locals it has
 // bound so far.
-type locals map[string]bool
+//
+// locks are the tokens of the rule's lock patterns: a local bound to the
+// lock touches nothing it protects.
+type locals struct {
+	names map[string]bool
+	locks [][]string
+}
 
 // paramNames returns the names a function's parameters bind.
-func paramNames(f *syntax.File, fn *model.Func) locals {
-	out := locals{"self": true}
+func paramNames(f *syntax.File, fn *model.Func, c *model.Config) locals {
+	out := locals{names: map[string]bool{"self": true}, locks: c.Locks}
 	for _, p := range fn.Node.Child("parameters").NamedChildren() {
 		if pat := p.Child("pattern"); pat != nil && pat.Kind == "identifier" {
-			out[f.Text(pat)] = true
+			out.names[f.Text(pat)] = true
 		}
 	}
 	return out
@@ -38,7 +44,7 @@ func paramNames(f *syntax.File, fn *model.Func) locals {
 func (l locals) declare(f *syntax.File, n *syntax.Node) {
 	if n.Kind == "let_declaration" {
 		if pat := n.Child("pattern"); pat != nil && pat.Kind == "identifier" {
-			l[f.Text(pat)] = true
+			l.names[f.Text(pat)] = true
 		}
 	}
 }
@@ -65,7 +71,7 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 	case n.Kind == "let_declaration":
 		st := core.Step{Kind: core.Declaration}
 		if v := n.Child("value"); v != nil {
-			st.Values = []core.Value{valueOf(f, v, l)}
+			st.Values = []core.Value{letValue(f, v, l)}
 		}
 		if n.Child("alternative") != nil {
 			return []core.Step{{Kind: core.Other}} // let-else
@@ -134,6 +140,22 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 	return []core.Step{{Kind: core.Other}}
 }
 
+// letValue describes a let's value: a reference to the rule's lock binds
+// an alias and touches nothing (`let m = &self.mu;`).
+func letValue(f *syntax.File, v *syntax.Node, l locals) core.Value {
+	if v.Kind == "reference_expression" {
+		if target := v.Child("value"); target != nil {
+			toks := f.Tokens(target)
+			for _, lock := range l.locks {
+				if model.MatchLock(toks, lock) {
+					return core.LockAddress
+				}
+			}
+		}
+	}
+	return valueOf(f, v, l)
+}
+
 // macroName is the last segment of a macro invocation's path.
 func macroName(f *syntax.File, n *syntax.Node) string {
 	toks := f.Tokens(n.Child("macro"))
@@ -192,7 +214,7 @@ func treeValue(f *syntax.File, tt *syntax.Node, l locals) core.Value {
 			switch {
 			case next == "(" || next == "!" || next == ".":
 				return core.Computed
-			case l[f.Text(c)]:
+			case l.names[f.Text(c)]:
 				v = worse(v, core.Local)
 			default:
 				return core.Computed
@@ -224,7 +246,7 @@ func valueOf(f *syntax.File, n *syntax.Node, l locals) core.Value {
 	case "identifier":
 		name := f.Text(n)
 		switch {
-		case l[name]:
+		case l.names[name]:
 			return core.Local
 		case isVariantName(name):
 			return core.Constant
@@ -250,7 +272,7 @@ func valueOf(f *syntax.File, n *syntax.Node, l locals) core.Value {
 		case fn.Kind == "identifier" && (constructors[f.Text(fn)] || isVariantName(f.Text(fn))):
 		case fn.Kind == "field_expression" && len(n.Child("arguments").NamedChildren()) == 0:
 			recv, method := fn.Child("value"), f.Text(fn.Child("field"))
-			if (method == "len" || method == "is_empty") && recv != nil && recv.Kind == "identifier" && l[f.Text(recv)] {
+			if (method == "len" || method == "is_empty") && recv != nil && recv.Kind == "identifier" && l.names[f.Text(recv)] {
 				return core.Local
 			}
 			return core.Computed
