@@ -185,7 +185,7 @@ func kindName(n *yaml.Node) string {
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 var (
-	fileKeys = []string{"version", "package", "runs", "include", "invariants"}
+	fileKeys = []string{"version", "package", "runs", "include", "patches", "invariants"}
 	// targetKeys are the keys of an invariant beside its rule, whose key
 	// is its kind's name.
 	targetKeys = []string{"id", "why", "ref", "lang", "package", "runs", "files", "all", "defines", "erase", "function", "functions", "field"}
@@ -244,6 +244,9 @@ func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
 				includes = append(includes, s)
 			}
 		}
+	}
+	if p, ok := m["patches"]; ok {
+		f.Patches = d.decodePatches(p)
 	}
 	invs, ok := m["invariants"]
 	if !ok {

@@ -31,6 +31,8 @@ func FuzzParse(f *testing.F) {
 		"version: 1\ninvariants:\n  - {id: a, why: w, functions: [./p.f, (*p.T).g], requires: {lock: (p.T).mu, mode: shared, acquire: [p.L], release: [p.U]}}\n",
 		"version: 1\ninvariants:\n  - id: a\n    why: w\n    function: (*gopkg.in/yaml.v3.Node).Decode\n    hold: {lock: example.com/m/gen.Map[K, V].mu}\n",
 		"version: 1\ninvariants:\n  - id: a\n    why: w\n    function: (*github.com/nats-io/nats.go.Conn).AuthRequired\n    call: {to: '(*sync/atomic.Pointer[T]).Load'}\n",
+		"version: 1\npatches: {upstream: vendor/up, series: [p/0001.patch, p/0002.patch]}\ninvariants:\n  - {id: a, why: w, lang: cpp, files: vendor/up/*.cc, function: f, call: {to: g}}\n",
+		"version: 1\npatches: {upstream: '', series: [a, a]}\ninvariants: []\n",
 	} {
 		f.Add([]byte(s))
 	}

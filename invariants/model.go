@@ -100,6 +100,8 @@ type File struct {
 	Module     string // module path of the go.mod above the file, if any
 	Package    string // default package for unqualified names, resolved
 	Invariants []*Invariant
+	// Patches is the file's patch chain, or nil.
+	Patches *Patches
 	// Content is the file's bytes, kept so that drivers can map positions.
 	Content []byte
 }

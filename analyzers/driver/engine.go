@@ -10,6 +10,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/internal/stdfacts"
+	"github.com/guardlint/guardlint/analyzers/overlay"
 
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/registry"
@@ -33,6 +34,11 @@ type Options struct {
 	// Overlay replaces the contents of files by absolute path, as
 	// go/packages overlays do, without touching the disk.
 	Overlay map[string][]byte
+	// Files, when set, is a view of the sources (a revert, a patched
+	// tree) that both front ends read instead of the disk: its Go files
+	// join Overlay, and the tree-sitter front end reads and walks
+	// through it.
+	Files *overlay.Files
 	// Verbose receives phase timings, when set.
 	Verbose io.Writer
 }
@@ -70,6 +76,15 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	if len(opts.Patterns) == 0 {
 		opts.Patterns = []string{"./..."}
 	}
+	// Patch chains are applied first: everything after sees the
+	// patched tree.
+	chains := applyChains(set, opts.Files)
+	opts.Files = chains.view
+	goOverlay, err := opts.Files.Go(opts.Overlay)
+	if err != nil {
+		return nil, err
+	}
+	opts.Overlay = goOverlay
 	start := time.Now()
 	phase := func(name string, n int) {
 		if opts.Verbose != nil {
@@ -114,7 +129,7 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	phase("scope", len(inScope))
 	// The C, C++, CUDA and Rust invariants name files, not packages: the
 	// tree-sitter front end checks them in the same run.
-	res.Findings = append(res.Findings, Native(set)...)
+	res.Findings = append(res.Findings, NativeFiles(set, opts.Files)...)
 	phase("tree-sitter", 0)
 	for _, l := range lists {
 		wanted, report := relevant(set, l.listed)
@@ -128,6 +143,8 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 		res.Findings = append(res.Findings, found...)
 		phase("analyze", len(wanted))
 	}
+	chains.annotate(res.Findings)
+	res.Findings = append(res.Findings, chains.findings...)
 	core.Sort(res.Findings)
 	return res, nil
 }

@@ -18,6 +18,7 @@ import (
 const (
 	RuleSuppression = "guardlint/suppression" // a wrong or unused //guardlint:ignore
 	RuleRun         = "guardlint/run"         // an invariants file the run could not check at all
+	RulePatches     = "guardlint/patches"     // a patch of a chain that is missing or does not apply
 )
 
 // InformationURI is the tool's home page in SARIF.
@@ -171,6 +172,8 @@ func ruleOf(f core.Finding, index map[string]int) string {
 	switch f.ID {
 	case "suppression":
 		return RuleSuppression
+	case PatchChainID:
+		return RulePatches
 	case "":
 		return RuleRun
 	}
@@ -185,6 +188,9 @@ func otherRule(id string) sarifRule {
 	case RuleSuppression:
 		short = "a //guardlint:ignore comment that is wrong or suppresses nothing"
 		full = "a //guardlint:ignore comment without a reason, naming no loaded invariant, or suppressing no finding; a suppression must say why and must still be needed"
+	case RulePatches:
+		short = "a patch of the chain that does not apply"
+		full = "a patch of an invariants file's chain that is missing, does not parse, does not apply after the patches before it, or does not reverse-apply on the patched tree: the patched sources the invariants are checked on are not what the build makes"
 	case RuleRun:
 		short = "invariants the run could not check"
 		full = "an invariants file none of whose invariants concerns the packages of the run (run on the wrong directory, or every package renamed): a run that checks nothing fails instead of passing"

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/token"
-	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -12,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/analyzers/suppress"
 	"github.com/guardlint/guardlint/analyzers/treesitter/cfamily"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
@@ -24,6 +24,10 @@ import (
 type Options struct {
 	// Workers is the number of files parsed at once; 0 means GOMAXPROCS.
 	Workers int
+	// Files, when set, is the view the sources are read through (a
+	// revert, a patched tree) instead of the disk; globs are expanded
+	// over it too.
+	Files *overlay.Files
 }
 
 // languages maps a `lang` to its front end.
@@ -79,6 +83,7 @@ type fileJob struct {
 	path    string
 	lang    invariants.Lang
 	targets []*target
+	view    *overlay.Files // nil: the disk
 }
 
 // Check checks every invariant of the set whose lang is c, cpp, cuda or
@@ -102,13 +107,13 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 		var fr FunctionRule
 		switch r := inv.Rule.(type) {
 		case FieldRule:
-			files, errs := expandAll(inv, expanded)
+			files, errs := expandAll(inv, expanded, opts.Files)
 			out = append(out, errs...)
 			for _, p := range files {
 				matched[p] = inv.Lang
 			}
 			if len(files) > 0 {
-				owns = append(owns, ownsJob{inv: inv, rule: r, files: files})
+				owns = append(owns, ownsJob{inv: inv, rule: r, files: files, view: opts.Files})
 			}
 			continue
 		case FilesRule:
@@ -121,13 +126,13 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 				out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
 				continue
 			}
-			files, errs := expandAll(inv, expanded)
+			files, errs := expandAll(inv, expanded, opts.Files)
 			out = append(out, errs...)
 			for _, p := range files {
 				matched[p] = inv.Lang
 			}
 			if len(files) > 0 {
-				whole = append(whole, filesJob{inv: inv, rule: r, files: files, patterns: patterns, shapes: shapes})
+				whole = append(whole, filesJob{inv: inv, rule: r, files: files, view: opts.Files, patterns: patterns, shapes: shapes})
 			}
 			continue
 		case FunctionRule:
@@ -145,7 +150,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
 			continue
 		}
-		files, errs := expandAll(inv, expanded)
+		files, errs := expandAll(inv, expanded, opts.Files)
 		out = append(out, errs...)
 		for _, p := range files {
 			matched[p] = inv.Lang
@@ -172,7 +177,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 				key := string(inv.Lang) + "\x00" + p
 				j := jobs[key]
 				if j == nil {
-					j = &fileJob{path: p, lang: inv.Lang}
+					j = &fileJob{path: p, lang: inv.Lang, view: opts.Files}
 					jobs[key] = j
 					order = append(order, key)
 				}
@@ -183,7 +188,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 	marks := &marked{files: map[string]bool{}}
 	run(jobs, order, opts, marks)
 	for _, j := range owns {
-		out = append(out, checkField(j.inv, j.rule, j.files, marks)...)
+		out = append(out, checkField(j.inv, j.rule, j.files, j.view, marks)...)
 	}
 	for _, j := range whole {
 		out = append(out, checkFiles(j, marks)...)
@@ -196,7 +201,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			delete(matched, p) // read, and no directive in it
 		}
 	}
-	dirs, errs := suppressions(matched)
+	dirs, errs := suppressions(matched, opts.Files)
 	out = applySuppressions(set, out, dirs)
 	for _, err := range errs {
 		out = append(out, core.Finding{Message: fmt.Sprintf("cannot read suppressions: %v", err)})
@@ -207,7 +212,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 
 // expandAll expands the globs of an invariant, each once per run; a glob
 // that matches nothing or cannot be read is a finding.
-func expandAll(inv *invariants.Invariant, expanded map[string][]string) ([]string, []core.Finding) {
+func expandAll(inv *invariants.Invariant, expanded map[string][]string, view *overlay.Files) ([]string, []core.Finding) {
 	var files []string
 	var out []core.Finding
 	base := filepath.Dir(inv.File.Path)
@@ -216,7 +221,7 @@ func expandAll(inv *invariants.Invariant, expanded map[string][]string) ([]strin
 		m, ok := expanded[key]
 		if !ok {
 			var err error
-			if m, err = expand(base, g); err != nil {
+			if m, err = expand(base, g, view); err != nil {
 				out = append(out, unverifiable(inv, g.Pos, "files %q: %v", g.Pattern, err))
 				continue
 			}
@@ -274,7 +279,7 @@ func run(jobs map[string]*fileJob, order []string, opts Options, marks *marked) 
 // checkFile parses one file, when its bytes can hold a target, and checks
 // every target defined in it.
 func checkFile(j *fileJob, marks *marked) {
-	src, err := os.ReadFile(j.path)
+	src, err := j.view.ReadFile(j.path)
 	marks.note(j.path, src)
 	if err != nil {
 		for _, t := range j.targets {

@@ -1,10 +1,10 @@
 package treesitter
 
 import (
-	"os"
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/overlay"
 
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
@@ -16,7 +16,7 @@ import (
 // the field nor a writer are skipped unparsed. A writer found nowhere, or
 // a function that mentions the field and does not parse, cannot be
 // verified.
-func checkField(inv *invariants.Invariant, rule FieldRule, files []string, marks *marked) []core.Finding {
+func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view *overlay.Files, marks *marked) []core.Finding {
 	lang := languages[inv.Lang]
 	conf := configOf(inv, rule, nil)
 	scoped := inv.Field.Scoped
@@ -29,7 +29,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, marks
 	found := make([]bool, len(writerNames))
 	var out []core.Finding
 	for _, p := range files {
-		src, err := os.ReadFile(p)
+		src, err := view.ReadFile(p)
 		marks.note(p, src)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Field.Pos, "cannot read %s: %v", p, err))
@@ -88,4 +88,5 @@ type ownsJob struct {
 	inv   *invariants.Invariant
 	rule  FieldRule
 	files []string
+	view  *overlay.Files // nil: the disk
 }

@@ -1,21 +1,20 @@
 package treesitter
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/invariants"
 )
 
 // expand returns the regular files a glob matches, sorted. The glob is
 // relative to the invariants file's directory unless it is absolute. The
 // walk starts at the longest leading part of the glob without wildcards,
-// so a narrow glob reads only its own directory.
-func expand(base string, g invariants.Glob) ([]string, error) {
+// so a narrow glob reads only its own directory. Files are seen through
+// view (nil: the disk).
+func expand(base string, g invariants.Glob, view *overlay.Files) ([]string, error) {
 	pattern := filepath.ToSlash(g.Pattern)
 	if !filepath.IsAbs(g.Pattern) {
 		pattern = filepath.ToSlash(filepath.Join(base, g.Pattern))
@@ -30,27 +29,23 @@ func expand(base string, g invariants.Glob) ([]string, error) {
 		root = "/"
 	}
 	if static == len(segs) {
-		info, err := os.Stat(root)
+		regular, err := view.IsRegular(root)
 		if err != nil {
 			return nil, err
 		}
-		if !info.Mode().IsRegular() {
+		if !regular {
 			return nil, fmt.Errorf("%s is not a regular file", root)
 		}
 		return []string{filepath.FromSlash(root)}, nil
 	}
-	if _, err := os.Stat(root); errors.Is(err, fs.ErrNotExist) {
+	if !view.Exists(filepath.FromSlash(root)) {
 		return nil, nil // reported as a glob that matches no file
 	}
 	var out []string
-	err := filepath.WalkDir(filepath.FromSlash(root), func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.Type().IsRegular() && invariants.MatchGlob(pattern, filepath.ToSlash(p)) {
+	err := view.WalkFiles(filepath.FromSlash(root), func(p string) {
+		if invariants.MatchGlob(pattern, filepath.ToSlash(p)) {
 			out = append(out, p)
 		}
-		return nil
 	})
 	if err != nil {
 		return nil, err

@@ -2,10 +2,10 @@ package treesitter
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
@@ -42,6 +42,7 @@ type filesJob struct {
 	inv      *invariants.Invariant
 	rule     FilesRule
 	files    []string
+	view     *overlay.Files // nil: the disk
 	patterns [][]string
 	shapes   []model.Shape
 }
@@ -67,7 +68,7 @@ func checkFiles(j filesJob, marks *marked) []core.Finding {
 	var out []core.Finding
 	var fns []*Function
 	for _, p := range j.files {
-		src, err := os.ReadFile(p)
+		src, err := j.view.ReadFile(p)
 		marks.note(p, src)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Pos, "cannot read %s: %v", p, err))

@@ -19,15 +19,15 @@ func TestPrefilter(t *testing.T) {
 }
 
 func TestExpand(t *testing.T) {
-	files, err := expand("testdata", invariants.Glob{Pattern: "**/[e]*.rs"})
+	files, err := expand("testdata", invariants.Glob{Pattern: "**/[e]*.rs"}, nil)
 	assert.NoError(t, err)
 	assert.Equal(t, []string{"testdata/rust/encoder.rs"}, files)
-	files, err = expand("testdata", invariants.Glob{Pattern: "cpp/registry.cc"})
+	files, err = expand("testdata", invariants.Glob{Pattern: "cpp/registry.cc"}, nil)
 	assert.NoError(t, err)
 	assert.Equal(t, []string{"testdata/cpp/registry.cc"}, files)
-	files, err = expand("testdata", invariants.Glob{Pattern: "nowhere/*.cc"})
+	files, err = expand("testdata", invariants.Glob{Pattern: "nowhere/*.cc"}, nil)
 	assert.NoError(t, err)
 	assert.Empty(t, files)
-	_, err = expand("testdata", invariants.Glob{Pattern: "cpp/absent.cc"})
+	_, err = expand("testdata", invariants.Glob{Pattern: "cpp/absent.cc"}, nil)
 	assert.Error(t, err)
 }

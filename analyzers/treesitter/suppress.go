@@ -3,10 +3,10 @@ package treesitter
 import (
 	"bytes"
 	"go/token"
-	"os"
 	"sort"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/analyzers/suppress"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
@@ -15,7 +15,7 @@ import (
 // suppressions reads the directives of the given files (those of the
 // globs whose bytes hold the prefix); they are parsed, so that a directive
 // inside a string literal is not taken for one.
-func suppressions(files map[string]invariants.Lang) (*suppress.Set, []error) {
+func suppressions(files map[string]invariants.Lang, view *overlay.Files) (*suppress.Set, []error) {
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
@@ -24,7 +24,7 @@ func suppressions(files map[string]invariants.Lang) (*suppress.Set, []error) {
 	set := &suppress.Set{}
 	var errs []error
 	for _, p := range paths {
-		src, err := os.ReadFile(p)
+		src, err := view.ReadFile(p)
 		if err != nil || !bytes.Contains(src, []byte(suppress.Prefix)) {
 			continue // an unreadable target file is reported by its invariant
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/cmd/guardlint/internal/cliflag"
+	"github.com/guardlint/guardlint/cmd/guardlint/internal/fix"
 )
 
 // Exit codes, the standalone command's: driver.ExitClean when every
@@ -33,6 +34,7 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 		cfgFlag string
 		verbose bool
 		show    string
+		revert  fix.RevertFlags
 	)
 	fs.StringVar(&cfgFlag, "config", "", "comma-separated invariants files or directories (default: as for guardlint)")
 	fs.StringVar(&opts.Dir, "C", "", "run as if started in `dir`")
@@ -45,6 +47,10 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 	fs.DurationVar(&tcfg.Timeout, "test-timeout", 10*time.Minute, "time limit of CMD per mutant; a mutant that runs past it counts as detected")
 	fs.StringVar(&tcfg.Out, "test-out", "", "directory given to CMD as $GUARDLINT_MUTANT_OUT (default: a temporary directory)")
 	fs.IntVar(&tcfg.Jobs, "test-jobs", 1, "mutants tested at once")
+	// Guarding a fix commit (docs/fixes.md): the flags of --revert.
+	fs.StringVar(&revert.Rev, "revert", "", "instead of mutating, revert the commit or range `REV` of the git history (or a patch of a chain) in memory and require the invariants to catch it, hunk by hunk")
+	fs.StringVar(&revert.Paths, "paths", "", "with -revert: revert only these comma-separated paths")
+	fs.BoolVar(&revert.AllowUncovered, "allow-uncovered", false, "with -revert: pass a caught revert even when removing one of its hunks alone passes")
 	usage := func() {
 		fmt.Fprintf(stderr, "usage: guardlint prove [flags] [packages]\n\nMutates the code each invariant guards, the ways reverts happen, and checks that the invariant fires for each mutant.\n\nFlags:\n")
 		fs.SetOutput(stderr)
@@ -81,6 +87,9 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 	if err != nil {
 		fmt.Fprintf(stderr, "guardlint prove: %v\n", err)
 		return exitConfig
+	}
+	if revert.Rev != "" {
+		return fix.ProveMain(set, revert, fix.Options{Dir: opts.Dir, Patterns: opts.Patterns, Jobs: opts.Jobs, Verbose: opts.Verbose}, stdout, stderr)
 	}
 	rep, err := Run(set, opts)
 	if err != nil {

@@ -1,0 +1,570 @@
+package fix
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/guardlint/guardlint/analyzers/overlay"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// goSide is the Go packages of the changed files, loaded as they are now
+// (after the fix) or as the revert leaves them (before it).
+type goSide struct {
+	pkgs []*packages.Package
+	// lines are the changed lines by absolute file path: added ones on
+	// the side after the fix, removed ones on the side before it.
+	lines map[string]map[int]bool
+}
+
+// loadGo loads the packages of the given directories, through view when
+// it is set, with syntax and types.
+func loadGo(dir string, dirs []string, view *overlay.Files) ([]*packages.Package, error) {
+	ov, err := view.Go(nil)
+	if err != nil {
+		return nil, err
+	}
+	var patterns []string
+	for _, d := range dirs {
+		rel, err := filepath.Rel(dir, d)
+		if err != nil {
+			return nil, err
+		}
+		patterns = append(patterns, "./"+filepath.ToSlash(rel))
+	}
+	pkgs, err := packages.Load(&packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
+			packages.NeedTypesInfo | packages.NeedModule | packages.NeedImports,
+		Dir: dir, Overlay: ov,
+	}, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	var errs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	}
+	return pkgs, nil
+}
+
+// goNamer writes Go names the way invariants files do, relative to the
+// package of the invariant (pkg) and to the main module.
+type goNamer struct {
+	pkg    *types.Package
+	module *packages.Module
+}
+
+// pkgName is the module-relative name of a package of the main module,
+// or "" for one outside it (guardlint suggests nothing about those).
+func (n goNamer) pkgName(p *types.Package) string {
+	if p == nil || n.module == nil {
+		return ""
+	}
+	path := p.Path()
+	if path == n.module.Path {
+		return "."
+	}
+	if rest, ok := strings.CutPrefix(path, n.module.Path+"/"); ok {
+		return "./" + rest
+	}
+	return ""
+}
+
+// funcName names a function or method of the main module, or "".
+func (n goNamer) funcName(fn *types.Func) string {
+	if fn == nil || fn.Pkg() == nil {
+		return ""
+	}
+	rel := n.pkgName(fn.Pkg())
+	if rel == "" {
+		return ""
+	}
+	qual := ""
+	if fn.Pkg() != n.pkg {
+		qual = rel + "."
+	}
+	sig := fn.Type().(*types.Signature)
+	recv := sig.Recv()
+	if recv == nil {
+		return qual + fn.Name()
+	}
+	t := recv.Type()
+	ptr := ""
+	if p, ok := t.(*types.Pointer); ok {
+		t, ptr = p.Elem(), "*"
+	}
+	named, ok := t.(*types.Named)
+	if !ok || types.IsInterface(named) {
+		return ""
+	}
+	return fmt.Sprintf("(%s%s%s).%s", ptr, qual, named.Obj().Name(), fn.Name())
+}
+
+// fieldName names a field of a named struct of the main module as
+// (T).f, or "".
+func (n goNamer) fieldName(recv types.Type, field *types.Var) string {
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	named, ok := recv.(*types.Named)
+	if !ok || n.pkgName(named.Obj().Pkg()) == "" {
+		return ""
+	}
+	qual := ""
+	if named.Obj().Pkg() != n.pkg {
+		qual = n.pkgName(named.Obj().Pkg()) + "."
+	}
+	return fmt.Sprintf("(%s%s).%s", qual, named.Obj().Name(), field.Name())
+}
+
+// declName names a function declaration as invariants do.
+func declName(info *types.Info, n goNamer, d *ast.FuncDecl) string {
+	fn, _ := info.Defs[d.Name].(*types.Func)
+	return n.funcName(fn)
+}
+
+// lockOp describes a call of a sync mutex's Lock, RLock, Unlock or
+// RUnlock, with the name of the lock it operates on ("" when the lock is
+// not a package variable or a struct field).
+type lockOp struct {
+	method string
+	lock   string
+}
+
+func lockOf(info *types.Info, n goNamer, call *ast.CallExpr) (lockOp, bool) {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return lockOp{}, false
+	}
+	switch fn.Name() {
+	case "Lock", "RLock", "Unlock", "RUnlock":
+	default:
+		return lockOp{}, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return lockOp{}, false
+	}
+	op := lockOp{method: fn.Name()}
+	switch x := ast.Unparen(sel.X).(type) {
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok && v.Parent() == v.Pkg().Scope() && v.Pkg() == n.pkg {
+			op.lock = v.Name()
+		}
+	case *ast.SelectorExpr:
+		if s := info.Selections[x]; s != nil && s.Kind() == types.FieldVal {
+			op.lock = n.fieldName(s.Recv(), s.Obj().(*types.Var))
+		}
+	}
+	return op, true
+}
+
+// goCandidates proposes invariants from the Go side of a change: after
+// holds the packages as they are now with the lines the fix added,
+// before those the revert leaves with the lines it removed (nil when the
+// revert does not type-check).
+func goCandidates(after, before *goSide) []*candidate {
+	var out []*candidate
+	for _, p := range after.pkgs {
+		n := goNamer{pkg: p.Types, module: p.Module}
+		rel := n.pkgName(p.Types)
+		if rel == "" {
+			continue
+		}
+		for _, f := range p.Syntax {
+			file := p.Fset.File(f.Pos()).Name()
+			added := after.lines[file]
+			if len(added) == 0 {
+				continue
+			}
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil || !touches(p.Fset, fd, added) {
+					continue
+				}
+				name := declName(p.TypesInfo, n, fd)
+				if name == "" {
+					continue
+				}
+				at := func(node ast.Node) string {
+					pos := p.Fset.Position(node.Pos())
+					return fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
+				}
+				out = append(out, addedCalls(p, n, rel, fd, name, added, at)...)
+				out = append(out, addedLocks(p, n, rel, fd, name, added, at)...)
+				out = append(out, addedChecks(p, n, rel, fd, name, added, at)...)
+			}
+		}
+	}
+	if before != nil {
+		out = append(out, removedWrites(after, before)...)
+	}
+	return out
+}
+
+// touches reports whether a declaration spans one of the lines.
+func touches(fset *token.FileSet, n ast.Node, lines map[int]bool) bool {
+	from, to := fset.Position(n.Pos()).Line, fset.Position(n.End()).Line
+	for l := range lines {
+		if l >= from && l <= to {
+			return true
+		}
+	}
+	return false
+}
+
+// onLines reports whether a node starts on one of the lines.
+func onLines(fset *token.FileSet, n ast.Node, lines map[int]bool) bool {
+	return lines[fset.Position(n.Pos()).Line]
+}
+
+// addedCalls: a call the fix added, of a function of the module, becomes
+// `call`.
+func addedCalls(p *packages.Package, n goNamer, rel string, fd *ast.FuncDecl, name string, added map[int]bool, at func(ast.Node) string) []*candidate {
+	var out []*candidate
+	seen := map[string]bool{}
+	ast.Inspect(fd.Body, func(node ast.Node) bool {
+		if _, ok := node.(*ast.FuncLit); ok {
+			return false // a literal's calls run when it runs, not here
+		}
+		call, ok := node.(*ast.CallExpr)
+		if !ok || !onLines(p.Fset, call, added) {
+			return true
+		}
+		if _, isLock := lockOf(p.TypesInfo, n, call); isLock {
+			return true
+		}
+		fn, _ := typeutil.Callee(p.TypesInfo, call).(*types.Func)
+		callee := n.funcName(fn)
+		if callee == "" || seen[callee] {
+			return true
+		}
+		seen[callee] = true
+		out = append(out, &candidate{kind: "call", pkg: rel, function: name, keys: []ruleKey{{name: "to", value: callee}}, at: at(call)})
+		return true
+	})
+	return out
+}
+
+// addedLocks: a lock the fix added becomes `hold` (the lock held for the
+// function's body) and `requires` (the functions of the module called
+// while it is held need it at every call).
+func addedLocks(p *packages.Package, n goNamer, rel string, fd *ast.FuncDecl, name string, added map[int]bool, at func(ast.Node) string) []*candidate {
+	var out []*candidate
+	for _, stmt := range fd.Body.List {
+		es, ok := stmt.(*ast.ExprStmt)
+		if !ok || !onLines(p.Fset, es, added) {
+			continue
+		}
+		call, ok := es.X.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		op, ok := lockOf(p.TypesInfo, n, call)
+		if !ok || op.lock == "" || (op.method != "Lock" && op.method != "RLock") {
+			continue
+		}
+		keys := []ruleKey{{name: "lock", value: op.lock}}
+		if op.method == "RLock" {
+			keys = append(keys, ruleKey{name: "mode", value: "shared"})
+		}
+		out = append(out, &candidate{kind: "hold", pkg: rel, function: name, keys: keys, at: at(call)})
+		if ops := heldCalls(p, n, fd, stmt); len(ops) > 0 {
+			out = append(out, &candidate{kind: "requires", pkg: rel, function: ops[0], keys: keys, at: at(call)})
+			for _, op := range ops[1:] {
+				out = append(out, &candidate{kind: "requires", pkg: rel, function: op, keys: keys, at: at(call)})
+			}
+		}
+	}
+	return out
+}
+
+// heldCalls lists the functions of the module that a body calls after
+// the statement that locks, up to its explicit unlock if there is one.
+func heldCalls(p *packages.Package, n goNamer, fd *ast.FuncDecl, lock ast.Stmt) []string {
+	var out []string
+	started := false
+	for _, stmt := range fd.Body.List {
+		if stmt == lock {
+			started = true
+			continue
+		}
+		if !started {
+			continue
+		}
+		if es, ok := stmt.(*ast.ExprStmt); ok {
+			if call, ok := es.X.(*ast.CallExpr); ok {
+				if op, ok := lockOf(p.TypesInfo, n, call); ok && (op.method == "Unlock" || op.method == "RUnlock") {
+					break
+				}
+			}
+		}
+		ast.Inspect(stmt, func(node ast.Node) bool {
+			if _, ok := node.(*ast.FuncLit); ok {
+				return false
+			}
+			if call, ok := node.(*ast.CallExpr); ok {
+				if _, isLock := lockOf(p.TypesInfo, n, call); !isLock {
+					fn, _ := typeutil.Callee(p.TypesInfo, call).(*types.Func)
+					if name := n.funcName(fn); name != "" && !slices.Contains(out, name) {
+						out = append(out, name)
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// addedChecks: an `if` the fix added whose condition calls a function of
+// the module becomes `order`: that call before the call it protects, the
+// first one in the if's body, or after it when the if returns (a guard
+// clause).
+func addedChecks(p *packages.Package, n goNamer, rel string, fd *ast.FuncDecl, name string, added map[int]bool, at func(ast.Node) string) []*candidate {
+	var out []*candidate
+	firstCall := func(nodes ...ast.Node) string {
+		found := ""
+		for _, node := range nodes {
+			ast.Inspect(node, func(x ast.Node) bool {
+				if found != "" {
+					return false
+				}
+				if _, ok := x.(*ast.FuncLit); ok {
+					return false
+				}
+				if call, ok := x.(*ast.CallExpr); ok {
+					if _, isLock := lockOf(p.TypesInfo, n, call); !isLock {
+						fn, _ := typeutil.Callee(p.TypesInfo, call).(*types.Func)
+						found = n.funcName(fn)
+					}
+				}
+				return found == ""
+			})
+		}
+		return found
+	}
+	astutil.Apply(fd.Body, func(c *astutil.Cursor) bool {
+		ifs, ok := c.Node().(*ast.IfStmt)
+		if !ok || !onLines(p.Fset, ifs, added) {
+			return true
+		}
+		var cond []ast.Node
+		if ifs.Init != nil {
+			cond = append(cond, ifs.Init)
+		}
+		cond = append(cond, ifs.Cond)
+		first := firstCall(cond...)
+		if first == "" {
+			return true
+		}
+		var then string
+		if terminates(ifs.Body) {
+			// A guard clause: what it protects follows it.
+			if blk, ok := c.Parent().(*ast.BlockStmt); ok {
+				i := slices.Index(blk.List, ast.Stmt(ifs))
+				for _, s := range blk.List[i+1:] {
+					if then = firstCall(s); then != "" {
+						break
+					}
+				}
+			}
+		} else {
+			then = firstCall(ifs.Body)
+		}
+		if then != "" && then != first {
+			out = append(out, &candidate{kind: "order", pkg: rel, function: name, keys: []ruleKey{{name: "first", value: first}, {name: "then", value: then}}, at: at(ifs)})
+		}
+		return true
+	}, nil)
+	return out
+}
+
+// terminates reports whether a block ends in a return or a panic.
+func terminates(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// removedWrites: a write of a field that the fix removed becomes `owns`
+// (the field written only by the functions that write it now), and a
+// call of the module the fix removed from a function becomes `forbid`.
+func removedWrites(after, before *goSide) []*candidate {
+	var out []*candidate
+	seen := map[string]bool{}
+	for _, p := range before.pkgs {
+		n := goNamer{pkg: p.Types, module: p.Module}
+		rel := n.pkgName(p.Types)
+		for _, f := range p.Syntax {
+			removed := before.lines[p.Fset.File(f.Pos()).Name()]
+			if len(removed) == 0 {
+				continue
+			}
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil || !touches(p.Fset, fd, removed) {
+					continue
+				}
+				name := declName(p.TypesInfo, n, fd)
+				ast.Inspect(fd.Body, func(node ast.Node) bool {
+					switch x := node.(type) {
+					case *ast.AssignStmt:
+						if !onLines(p.Fset, x, removed) {
+							return true
+						}
+						for _, lhs := range x.Lhs {
+							sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+							if !ok {
+								continue
+							}
+							s := p.TypesInfo.Selections[sel]
+							if s == nil || s.Kind() != types.FieldVal {
+								continue
+							}
+							field := n.fieldName(s.Recv(), s.Obj().(*types.Var))
+							if field == "" || seen["owns "+field] {
+								continue
+							}
+							seen["owns "+field] = true
+							if writers := writersNow(after, s.Obj().(*types.Var)); len(writers) > 0 {
+								out = append(out, &candidate{kind: "owns", pkg: rel, field: field, keys: []ruleKey{{name: "writers", list: writers}}, at: fmt.Sprintf("%s:%d (removed)", filepath.Base(p.Fset.Position(x.Pos()).Filename), p.Fset.Position(x.Pos()).Line)})
+							}
+						}
+					case *ast.CallExpr:
+						if name == "" || !onLines(p.Fset, x, removed) {
+							return true
+						}
+						if _, isLock := lockOf(p.TypesInfo, n, x); isLock {
+							return true
+						}
+						fn, _ := typeutil.Callee(p.TypesInfo, x).(*types.Func)
+						callee := n.funcName(fn)
+						if callee == "" || seen["forbid "+name+callee] || callsNow(after, name, callee) {
+							return true
+						}
+						seen["forbid "+name+callee] = true
+						out = append(out, &candidate{kind: "forbid", pkg: rel, function: name, keys: []ruleKey{{name: "call", value: callee}}, at: fmt.Sprintf("%s:%d (removed)", filepath.Base(p.Fset.Position(x.Pos()).Filename), p.Fset.Position(x.Pos()).Line)})
+					}
+					return true
+				})
+			}
+		}
+	}
+	return out
+}
+
+// sameField matches a field of the packages after the fix with one of
+// the packages before it, which are other type-checks: by package path,
+// type and field name.
+func sameField(a, b *types.Var) bool {
+	return a.Name() == b.Name() && a.Pkg() != nil && b.Pkg() != nil && a.Pkg().Path() == b.Pkg().Path() && ownerName(a) == ownerName(b)
+}
+
+// ownerName is the name of the struct type a field belongs to, found
+// through its package's scope.
+func ownerName(v *types.Var) string {
+	scope := v.Pkg().Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+			for i := range st.NumFields() {
+				if st.Field(i) == v.Origin() {
+					return name
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// writersNow lists the functions that write the field after the fix.
+func writersNow(after *goSide, field *types.Var) []string {
+	var out []string
+	for _, p := range after.pkgs {
+		n := goNamer{pkg: p.Types, module: p.Module}
+		for _, f := range p.Syntax {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				writes := false
+				ast.Inspect(fd.Body, func(node ast.Node) bool {
+					as, ok := node.(*ast.AssignStmt)
+					if !ok {
+						return true
+					}
+					for _, lhs := range as.Lhs {
+						if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
+							if s := p.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.FieldVal && sameField(s.Obj().(*types.Var), field) {
+								writes = true
+							}
+						}
+					}
+					return !writes
+				})
+				if name := declName(p.TypesInfo, n, fd); writes && name != "" && !slices.Contains(out, name) {
+					out = append(out, name)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// callsNow reports whether the function still calls callee after the
+// fix (by the names invariants use).
+func callsNow(after *goSide, function, callee string) bool {
+	for _, p := range after.pkgs {
+		n := goNamer{pkg: p.Types, module: p.Module}
+		for _, f := range p.Syntax {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil || declName(p.TypesInfo, n, fd) != function {
+					continue
+				}
+				found := false
+				ast.Inspect(fd.Body, func(node ast.Node) bool {
+					if call, ok := node.(*ast.CallExpr); ok {
+						fn, _ := typeutil.Callee(p.TypesInfo, call).(*types.Func)
+						if n.funcName(fn) == callee {
+							found = true
+						}
+					}
+					return !found
+				})
+				if found {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,93 @@
+package fix
+
+import (
+	"bytes"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/invariants"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// What suggest proposes for the three fixes of the history, kept so that
+// a change in what it proposes is seen. Every one of them was checked to
+// hold now and to fire on the revert; TestSuggestOnFixes checks the
+// printed file again, independently of suggest's own check.
+var suggested = map[string][]string{
+	"ccdf0d3": {
+		"Device.closeLocked-calls-encoderRegistry.takeAll",
+		"encoderRegistry.takeAll-holds-encoderRegistry.mu",
+		"Device.NewStream-calls-Device.NewCommandBuffer",
+		"Device.NewStream-calls-encoderRegistry.register",
+		"Stream.Eval-calls-Stream.evalLocked",
+		"Stream.Eval-holds-evalMu",
+		"Stream.evalLocked-requires-evalMu",
+		"Stream.evalLocked-calls-evalLocked",
+		"Stream.Close-calls-Stream.closeLocked",
+		"Stream.Close-holds-evalMu",
+		"Stream.closeLocked-requires-evalMu",
+		"Stream.closeLocked-calls-encoderRegistry.take",
+		"Stream.closeLocked-calls-CommandBuffer.release",
+		"Device.closeLocked-forbids-encoderRegistry.lookup",
+	},
+	"e3d990f": {
+		"cpuLane.push-holds-cpuLane.mu",
+		"cpuBackend.enqueue-calls-cpuLane.push",
+		"cpuBackend.destroyLane-calls-cpuLane.stop",
+		"cpuBackend.close-calls-cpuLane.stop",
+	},
+	"86fcbce": {
+		"CommandBuffer.endActiveEncoder-calls-Device.check",
+		"CommandBuffer.endActiveEncoder-orders-Device.check",
+		"CommandBuffer.Wait-calls-Device.check",
+		"CommandBuffer.Wait-calls-CommandBuffer.reset",
+		"CommandBuffer.Wait-orders-Device.check",
+	},
+}
+
+func TestSuggestOnFixes(t *testing.T) {
+	root, _ := repository(t, "ccdf0d3", "e3d990f", "86fcbce")
+	for _, fx := range fixes {
+		t.Run(fx.rev, func(t *testing.T) {
+			s, err := Suggest(fx.rev, root, Options{Dir: root, Paths: fx.paths})
+			require.NoError(t, err)
+			var ids []string
+			for _, c := range s.Proven {
+				ids = append(ids, c.id)
+			}
+			assert.Equal(t, suggested[fx.rev], ids, "rejected: %v", s.Rejected)
+
+			// The printed file loads, holds on the work tree, and every
+			// invariant in it fires on the revert.
+			var out bytes.Buffer
+			s.Print(&out)
+			module, err := moduleOf(root)
+			require.NoError(t, err)
+			f, _, err := invariants.Parse(registry.Specs(), filepath.Join(root, "suggested.yaml"), out.Bytes(), module)
+			require.NoError(t, err, out.String())
+			require.Len(t, f.Invariants, len(ids))
+			for _, inv := range f.Invariants {
+				assert.Equal(t, s.Change.Commit, inv.Ref)
+				assert.Equal(t, placeholderWhy, inv.Why)
+			}
+			set := func() *invariants.Set { return &invariants.Set{Files: []*invariants.File{f}, Invariants: f.Invariants} }
+			now, err := driver.Run(set(), driver.Options{Dir: root})
+			require.NoError(t, err)
+			assert.Empty(t, findingLines(now.Findings, root), "the suggestions hold now")
+			change, err := Read(root, fx.rev, fx.paths)
+			require.NoError(t, err)
+			view, _, err := (&reverter{change: change, kept: func(string) bool { return false }}).revert()
+			require.NoError(t, err)
+			reverted, err := driver.Run(set(), driver.Options{Dir: root, Files: view})
+			require.NoError(t, err)
+			for _, id := range ids {
+				assert.True(t, slices.ContainsFunc(reverted.Findings, func(f core.Finding) bool { return f.ID == id }), "%s fires on the revert", id)
+			}
+		})
+	}
+}
