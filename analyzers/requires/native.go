@@ -56,6 +56,10 @@ func (r *Rule) Mentions(inv *invariants.Invariant) []string {
 // AcquireHelpers implements treesitter.Acquirer.
 func (r *Rule) AcquireHelpers() []invariants.Name { return r.Acquire }
 
+// OnlyLookups implements treesitter.FilesLookup: with within, only the
+// named functions' calls are checked.
+func (r *Rule) OnlyLookups(*invariants.Invariant) bool { return len(r.Within) > 0 }
+
 // CheckFiles implements treesitter.FilesRule.
 func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
 	if len(fns) == 0 {

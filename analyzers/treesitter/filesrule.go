@@ -35,6 +35,10 @@ type FilesLookup interface {
 	// Mentions are words a file holds when it can matter to the rule: a
 	// file with none of them is not parsed.
 	Mentions(inv *invariants.Invariant) []string
+	// OnlyLookups says that the rule checks the lookups' bodies and
+	// nothing else (requires' within): another function that does not
+	// parse does not matter.
+	OnlyLookups(inv *invariants.Invariant) bool
 }
 
 // filesJob is an invariant checked over all the functions of its files.
@@ -58,8 +62,9 @@ func checkFiles(j filesJob, marks *marked) []core.Finding {
 	conf := configOf(inv, j.rule, j.patterns)
 	var lookups []invariants.Name
 	var words [][]byte
+	only := false
 	if fl, ok := j.rule.(FilesLookup); ok {
-		lookups = fl.Lookups(inv)
+		lookups, only = fl.Lookups(inv), fl.OnlyLookups(inv)
 		for _, w := range fl.Mentions(inv) {
 			words = append(words, []byte(w))
 		}
@@ -84,10 +89,15 @@ func checkFiles(j filesJob, marks *marked) []core.Finding {
 		}
 		for _, def := range lang.Functions(f, conf) {
 			fn := &Function{Inv: inv, File: f, Func: def, Patterns: j.patterns, Shapes: j.shapes, lang: lang, conf: conf}
+			lookup := false
 			for i, n := range lookups {
 				if fn.Is(n) {
 					found[i] = append(found[i], fmt.Sprintf("%s at %s:%d", signature(def, lang.Params(f, def)), p, f.Position(def.Name.Start).Line))
+					lookup = true
 				}
+			}
+			if only && !lookup {
+				continue
 			}
 			if bad := syntax.FirstBad(def.Node); bad != nil {
 				if len(words) == 0 || mentionsAny(f.Src[def.Node.Start:def.Node.End], words) {

@@ -33,9 +33,13 @@
 // invariant names it the way guardlint looks it up), the definition has
 // no ERROR or MISSING node, every segment of its qualified name is an
 // identifier (no operator), and it can be named alone in its file: by its
-// qualified name, or else by its name and parameter list, which no other
-// definition of the file shares. Definitions that fail these are counted
-// and printed, not picked.
+// qualified name, anchored at the top of the file (`::f`) when that is
+// needed, or else by its name and parameter list, which no other
+// definition of the file shares, names being matched as guardlint matches
+// them (`A::f` names `ns::A::f`). Definitions that fail these are counted
+// and printed, not picked. As for definitions, code of a body that the
+// configuration does not compile (an #if arm not taken, a cfg that does
+// not hold, as the front end reads them) is not part of the body below.
 //
 // A candidate is picked when its body (outside lambdas, closures and
 // nested definitions) declares a guard, and the first guard G it declares
@@ -88,6 +92,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/cfamily"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/rustlang"
@@ -106,6 +111,7 @@ var (
 var cppDefines = map[string]string{
 	"__cplusplus": "201703", "__GNUC__": "12", "_GLIBCXX_HAS_GTHREADS": "1", "__GTHREADS": "1",
 	"_GLIBCXX_USE_CXX11_ABI": "1", "_REENTRANT": "1", "__linux__": "1", "__x86_64__": "1",
+	"BOOST_HAS_THREADS": "1",
 }
 
 // cppErase are the declaration macros of libstdc++ and Boost that the
@@ -260,6 +266,15 @@ type front interface {
 	Functions(f *syntax.File, c *model.Config) []*model.Func
 	Params(f *syntax.File, fn *model.Func) [][]string
 	ParamPattern(src string) ([][]string, error)
+	Liveness(f *syntax.File, fn *model.Func, c *model.Config) func(n *syntax.Node) core.Liveness
+}
+
+// compiled reports whether the configuration compiles a node of a body:
+// it is in no #if arm that is not taken and under no cfg that does not
+// hold, as the front end reads them.
+func compiled(live func(n *syntax.Node) core.Liveness, n *syntax.Node) bool {
+	d := live(n).Dead
+	return !strings.Contains(d, "which is not compiled") && !strings.Contains(d, "which does not hold")
 }
 
 // scanFile picks the functions of one file.
@@ -282,22 +297,17 @@ func scanFile(lang, path string, src []byte, c *counts) ([]pick, error) {
 	}
 	f.Src = src
 	defs := fe.Functions(f, conf)
-	byName := map[string]int{}
-	bySig := map[string]int{}
-	for _, d := range defs {
-		byName[strings.Join(d.Path, "::")]++
-		bySig[signature(fe, f, d)]++
-	}
 	var out []pick
 	for _, d := range defs {
 		var g *guard
 		var mode invariants.LockMode
 		var lock string
 		var stmt *syntax.Node
+		live := fe.Liveness(f, d, conf)
 		if lang == "cpp" {
-			g, lock, mode, stmt = cppGuard(f, d.Body)
+			g, lock, mode, stmt = cppGuard(f, d.Body, live)
 		} else {
-			g, lock, mode, stmt = rustGuard(f, d.Body)
+			g, lock, mode, stmt = rustGuard(f, d.Body, live)
 		}
 		if g == nil {
 			continue
@@ -307,7 +317,7 @@ func scanFile(lang, path string, src []byte, c *counts) ([]pick, error) {
 			c.unparsed++
 			continue
 		}
-		name, ok := nameOf(fe, f, d, byName, bySig)
+		name, ok := nameOf(fe, f, d, defs)
 		if !ok {
 			c.unnamed++
 			continue
@@ -316,7 +326,7 @@ func scanFile(lang, path string, src []byte, c *counts) ([]pick, error) {
 		if first := firstStatement(d.Body); first == stmt && !releases(f, d.Body, g.name, lang) {
 			p.body = true
 		} else {
-			p.ops = operations(f, d.Body, stmt, g.name, lang)
+			p.ops = operations(f, d.Body, stmt, g.name, lang, live)
 			if len(p.ops) == 0 {
 				c.noOps++
 				continue
@@ -336,26 +346,40 @@ func signature(fe front, f *syntax.File, d *model.Func) string {
 	return strings.Join(d.Path, "::") + "(" + strings.Join(ps, ", ") + ")"
 }
 
-// nameOf returns how an invariant names a definition alone in its file:
-// its qualified name, or its name with its parameter list; false when
-// neither is unique or a segment is no identifier.
-func nameOf(fe front, f *syntax.File, d *model.Func, byName, bySig map[string]int) (string, bool) {
+// nameOf returns how an invariant names a definition alone in its file,
+// matched as guardlint matches names (model.Func.Matches): its qualified
+// name, the same anchored at the top of the file, or its name with its
+// parameter list; false when none is unique or a segment is no
+// identifier.
+func nameOf(fe front, f *syntax.File, d *model.Func, defs []*model.Func) (string, bool) {
 	for _, s := range d.Path {
 		if !isIdent(strings.TrimPrefix(s, "~")) {
 			return "", false
 		}
 	}
+	count := func(scoped []string, params [][]string) int {
+		n := 0
+		for _, o := range defs {
+			if o.Matches(scoped) && (params == nil || sameParams(fe.Params(f, o), params)) {
+				n++
+			}
+		}
+		return n
+	}
 	name := strings.Join(d.Path, "::")
-	if byName[name] == 1 {
+	if count(d.Path, nil) == 1 {
 		return name, true
 	}
-	sig := signature(fe, f, d)
-	if bySig[sig] != 1 {
+	if count(append([]string{""}, d.Path...), nil) == 1 {
+		return "::" + name, true
+	}
+	params := fe.Params(f, d)
+	if count(d.Path, params) != 1 {
 		return "", false
 	}
-	params := sig[len(name):]
-	back, err := fe.ParamPattern(params)
-	if err != nil || !sameParams(back, fe.Params(f, d)) {
+	sig := signature(fe, f, d)
+	back, err := fe.ParamPattern(sig[len(name):])
+	if err != nil || !sameParams(back, params) {
 		return "", false
 	}
 	return sig, true
@@ -431,13 +455,13 @@ func walk(body *syntax.Node, visit func(n *syntax.Node) bool) {
 }
 
 // cppGuard finds the first guard declaration of a C++ body.
-func cppGuard(f *syntax.File, body *syntax.Node) (*guard, string, invariants.LockMode, *syntax.Node) {
+func cppGuard(f *syntax.File, body *syntax.Node, live func(*syntax.Node) core.Liveness) (*guard, string, invariants.LockMode, *syntax.Node) {
 	var g *guard
 	var lock string
 	var mode invariants.LockMode
 	var stmt *syntax.Node
 	walk(body, func(n *syntax.Node) bool {
-		if n.Kind != "declaration" {
+		if n.Kind != "declaration" || !compiled(live, n) {
 			return true
 		}
 		typ := n.Child("type")
@@ -496,13 +520,13 @@ func lastName(f *syntax.File, t *syntax.Node) string {
 }
 
 // rustGuard finds the first guard binding of a Rust body.
-func rustGuard(f *syntax.File, body *syntax.Node) (*guard, string, invariants.LockMode, *syntax.Node) {
+func rustGuard(f *syntax.File, body *syntax.Node, live func(*syntax.Node) core.Liveness) (*guard, string, invariants.LockMode, *syntax.Node) {
 	var g *guard
 	var lock string
 	var mode invariants.LockMode
 	var stmt *syntax.Node
 	walk(body, func(n *syntax.Node) bool {
-		if n.Kind != "let_declaration" {
+		if n.Kind != "let_declaration" || !compiled(live, n) {
 			return true
 		}
 		pat, v := n.Child("pattern"), n.Child("value")
@@ -578,7 +602,7 @@ func releases(f *syntax.File, body *syntax.Node, name, lang string) bool {
 
 // operations are the callees of the guard's region that the body calls
 // nowhere else.
-func operations(f *syntax.File, body, stmt *syntax.Node, name, lang string) []string {
+func operations(f *syntax.File, body, stmt *syntax.Node, name, lang string, live func(*syntax.Node) core.Liveness) []string {
 	block := stmt.Parent
 	var region []*syntax.Node
 	after := false
@@ -616,7 +640,7 @@ func operations(f *syntax.File, body, stmt *syntax.Node, name, lang string) []st
 			return true
 		}
 		callee := calleeName(f, n.Child("function"))
-		if callee == "" || callee == name {
+		if callee == "" || callee == name || !compiled(live, n) {
 			return true
 		}
 		if inRegion(n) {
