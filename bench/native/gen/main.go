@@ -78,9 +78,11 @@
 // made a temporary (C++ `TYPE{ARGS};`, Rust `VALUE;`); G moved into a
 // block of its own (`{ G }`); for Rust, G's binding made `let _ =`; and G
 // released right after it: `drop(NAME);` in Rust, `NAME.unlock();` for a
-// C++ unique_lock or shared_lock (the others have no unlock). Mutants are
-// not compiled: in Rust, a guard used by name afterwards makes most of
-// them fail to compile, and they are counted all the same.
+// C++ unique_lock or shared_lock (the others have no unlock), when a
+// statement follows G in its block (with none, releasing it there is
+// what the end of the block does: the mutant would be the original).
+// Mutants are not compiled: in Rust, a guard used by name afterwards
+// makes most of them fail to compile, and they are counted all the same.
 package main
 
 import (
@@ -159,11 +161,14 @@ type guard struct {
 	args       []string // C++: the constructor arguments
 	value      string   // Rust: the bound expression
 	unlockable bool     // C++: unique_lock or shared_lock
+	last       bool     // no statement follows it in its block
 }
 
 // counts are what the scan saw.
 type counts struct {
 	files, unparsed, unnamed, guards, noOps int
+	// not lists the definitions with a guard that are not picked, and why.
+	not []string
 }
 
 func main() {
@@ -201,7 +206,10 @@ func main() {
 			nr++
 		}
 	}
-	fmt.Printf("scanned %d files, %d definitions with a guard; not picked: %d that do not parse, %d that cannot be named alone, %d around a guard with no operation\n",
+	if err := os.WriteFile(filepath.Join(*out, "not-picked.txt"), []byte(strings.Join(c.not, "\n")+"\n"), 0o644); err != nil {
+		fail(err)
+	}
+	fmt.Printf("scanned %d files, %d definitions with a guard; not picked (listed in not-picked.txt): %d that do not parse, %d that cannot be named alone, %d around a guard with no operation\n",
 		c.files, c.guards, c.unparsed, c.unnamed, c.noOps)
 	fmt.Printf("picked %d C++ and %d Rust functions\n", nc, nr)
 }
@@ -313,15 +321,19 @@ func scanFile(lang, path string, src []byte, c *counts) ([]pick, error) {
 			continue
 		}
 		c.guards++
-		if syntax.FirstBad(d.Node) != nil {
+		at := fmt.Sprintf("%s:%d %s", path, f.Position(d.Name.Start).Line, strings.Join(d.Path, "::"))
+		if bad := syntax.FirstBad(d.Node); bad != nil {
 			c.unparsed++
+			c.not = append(c.not, fmt.Sprintf("%s: does not parse (%s at line %d)", at, bad.Kind, f.Position(bad.Start).Line))
 			continue
 		}
 		name, ok := nameOf(fe, f, d, defs)
 		if !ok {
 			c.unnamed++
+			c.not = append(c.not, at+": cannot be named alone")
 			continue
 		}
+		g.last = lastInBlock(stmt)
 		p := pick{lang: lang, file: path, name: name, line: f.Position(d.Name.Start).Line, lock: lock, mode: mode, guard: *g}
 		if first := firstStatement(d.Body); first == stmt && !releases(f, d.Body, g.name, lang) {
 			p.body = true
@@ -329,6 +341,7 @@ func scanFile(lang, path string, src []byte, c *counts) ([]pick, error) {
 			p.ops = operations(f, d.Body, stmt, g.name, lang, live)
 			if len(p.ops) == 0 {
 				c.noOps++
+				c.not = append(c.not, at+": no operation around the guard")
 				continue
 			}
 		}
@@ -769,15 +782,30 @@ func mutants(p pick) []mutant {
 	out := []mutant{{"deleted", ""}, {"nested", "{ " + g.text + " }"}}
 	if p.lang == "cpp" {
 		out = append(out, mutant{"temporary", g.typ + "{" + strings.Join(g.args, ", ") + "};"})
-		if g.unlockable {
+		if g.unlockable && !g.last {
 			out = append(out, mutant{"dropped", g.text + " " + g.name + ".unlock();"})
 		}
 		return out
 	}
-	return append(out,
-		mutant{"temporary", g.value + ";"},
-		mutant{"let_", "let _ = " + g.value + ";"},
-		mutant{"dropped", g.text + " drop(" + g.name + ");"})
+	out = append(out, mutant{"temporary", g.value + ";"}, mutant{"let_", "let _ = " + g.value + ";"})
+	if !g.last {
+		out = append(out, mutant{"dropped", g.text + " drop(" + g.name + ");"})
+	}
+	return out
+}
+
+// lastInBlock reports whether no named statement follows n in its block.
+func lastInBlock(n *syntax.Node) bool {
+	after := false
+	for _, s := range n.Parent.Children {
+		switch {
+		case s == n:
+			after = true
+		case after && s.Named && s.Kind != "comment" && s.Kind != "line_comment" && s.Kind != "block_comment":
+			return false
+		}
+	}
+	return true
 }
 
 // write writes the corpus: the invariants on the original files, and the
