@@ -7,9 +7,9 @@ package syntax
 // stands for `inline __attribute__((always_inline))`). Its `[[...]]`
 // attributes are C++11 attributes, which the C++ grammar reads.
 //
-// A metal file is parsed by the C++ grammar after those words, and every
-// `_Pragma("...")` operator (which MLX writes before loops through
-// object-like macros such as STEEL_PRAGMA_UNROLL), are overwritten with
+// A metal file is parsed by the C++ grammar after those words, every
+// `_Pragma("...")` operator (which the kernels write before loops), and
+// the memory coherence qualifier `coherent(system)`, are overwritten with
 // spaces. Nothing moves: every byte keeps its offset, so positions and
 // the tokens read from the original source stay exact; the blanked words
 // only have no leaves of their own.
@@ -79,7 +79,9 @@ func blankMetal(src []byte) []byte {
 			case attr > 0:
 			case metalWords[word] && !memberAccess(src, i):
 				blank(out, i, j)
-			case word == "_Pragma":
+			case word == "_Pragma" || word == "coherent":
+				// `_Pragma("...")`, and the memory coherence qualifier
+				// `coherent(device)`, with their operands.
 				if end := pragmaEnd(src, j); end > 0 {
 					blank(out, i, end)
 					j = end

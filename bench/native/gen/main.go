@@ -295,7 +295,7 @@ func scanFile(lang, path string, src []byte, c *counts) ([]pick, error) {
 		for k, v := range cppDefines {
 			conf.Defines = append(conf.Defines, invariants.Define{Name: k, Values: []string{v}})
 		}
-		parsed = erase(src, cppErase)
+		parsed = syntax.EraseMacros(src, cppErase) // as the invariants' erase does
 	} else {
 		fe = rustlang.Language{}
 	}
@@ -714,61 +714,6 @@ func calleeName(f *syntax.File, fn *syntax.Node) string {
 		}
 	}
 	return ""
-}
-
-// erase blanks the named macros, and the parenthesised arguments of one
-// followed by them, outside #define lines: the same as the invariants'
-// `erase`, so that the generator parses the files as guardlint will.
-func erase(src []byte, macros []string) []byte {
-	names := map[string]bool{}
-	for _, m := range macros {
-		names[m] = true
-	}
-	out := append([]byte(nil), src...)
-	lines := strings.SplitAfter(string(src), "\n")
-	off := 0
-	for _, line := range lines {
-		if !strings.HasPrefix(strings.TrimSpace(line), "#") {
-			for i := 0; i < len(line); {
-				if !isWordByte(line[i]) || (i > 0 && isWordByte(line[i-1])) {
-					i++
-					continue
-				}
-				j := i
-				for j < len(line) && isWordByte(line[j]) {
-					j++
-				}
-				if names[line[i:j]] {
-					end := j
-					k := j
-					for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
-						k++
-					}
-					if k < len(line) && line[k] == '(' {
-						depth := 0
-						for e := k; e < len(line); e++ {
-							if line[e] == '(' {
-								depth++
-							} else if line[e] == ')' {
-								depth--
-								if depth == 0 {
-									end = e + 1
-									break
-								}
-							}
-						}
-					}
-					for x := off + i; x < off+end; x++ {
-						out[x] = ' '
-					}
-					j = end
-				}
-				i = j
-			}
-		}
-		off += len(line)
-	}
-	return out
 }
 
 // mutant is one rewrite of a picked function's guard.

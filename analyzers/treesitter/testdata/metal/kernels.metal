@@ -84,3 +84,20 @@ kernel void scale_checked(
 #endif
   dst[index] = src[index];  // want bounds-first "revert_if0 must evaluate index >= size before this dst\[index\], on every path"
 }
+
+// MSL 3.2's memory coherence qualifier, and a default argument `= {}`,
+// parse.
+template <typename Off = int>
+METAL_FUNC uint offset_of(uint index, Off off = {}) {
+  return index + off;
+}
+
+[[kernel]] void fence_signal(
+    volatile coherent(system) device uint* flag [[buffer(0)]],
+    constant uint& size [[buffer(1)]],
+    uint index [[thread_position_in_grid]]) {
+  if (index >= size) {
+    return;
+  }
+  flag[offset_of(index)] = 1;
+}
