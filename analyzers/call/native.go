@@ -52,11 +52,12 @@ func (r *Rule) nativeFacts(fn *treesitter.Function, everyPath bool) facts {
 	if !everyPath || len(live) == 0 {
 		return f
 	}
+	dom := fn.Dominance(live)
 	for _, e := range fn.Exits() {
 		switch {
-		case e.End && !anyUnconditional(fn, live):
+		case e.End && !dom.Always():
 			f.unreached = append(f.unreached, e)
-		case !e.End && !fn.Dominated(e.At.(*syntax.Node), live):
+		case !e.End && !dom.Dominated(e.At.(*syntax.Node)):
 			f.unreached = append(f.unreached, e)
 		}
 	}
@@ -68,17 +69,6 @@ func (r *Rule) nativeFacts(fn *treesitter.Function, everyPath bool) facts {
 func matchesAny(c *model.Call, patterns [][]string) bool {
 	for _, p := range patterns {
 		if model.MatchCall(c, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// anyUnconditional reports whether one of the calls runs whenever the
-// body runs, so that the end of the body comes after it.
-func anyUnconditional(fn *treesitter.Function, calls []*syntax.Node) bool {
-	for _, c := range calls {
-		if fn.Unconditional(c) {
 			return true
 		}
 	}

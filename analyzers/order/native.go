@@ -17,9 +17,9 @@ func (r *Rule) PatternUses() []model.Use { return []model.Use{model.UseExpr, mod
 
 // Check implements treesitter.FunctionRule. Without a control-flow graph,
 // a first precedes a then when the front end finds it dominates it on the
-// tree (see treesitter.Function.Dominated). A pattern that names or spells
-// a call matches calls; any other expression (`gid >= n`, `out[gid]`)
-// matches the expressions with its tokens.
+// tree (see treesitter.Dominance). A pattern that names or spells a call
+// matches calls; any other expression (`gid >= n`, `out[gid]`) matches
+// the expressions with its tokens.
 func (r *Rule) Check(fn *treesitter.Function) {
 	var firsts []*syntax.Node
 	for _, o := range occurrences(fn, 0) {
@@ -28,9 +28,10 @@ func (r *Rule) Check(fn *treesitter.Function) {
 		}
 	}
 	var thens []then
+	dom := fn.Dominance(firsts)
 	for _, o := range occurrences(fn, 1) {
 		if n := o.At.(*syntax.Node); o.Live() {
-			thens = append(thens, then{at: n, preceded: fn.Dominated(n, firsts)})
+			thens = append(thens, then{at: n, preceded: dom.Dominated(n)})
 		}
 	}
 	verdict(fn, fn.Name(), fn.At(), r.First.Raw, r.Then.Raw, thens, words{exprs: isExpr(fn, 0) || isExpr(fn, 1)})

@@ -2,7 +2,8 @@ package requires
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/guardlint/guardlint/analyzers/core"
 )
 
 // The words of the requires rule's findings, shared by the Go analyzer
@@ -48,6 +49,6 @@ func unheldWithin(fn, lock string, mode string, callee, why string) string {
 	return fmt.Sprintf("%s must hold %s (%s) where it calls %s; %s", fn, lock, mode, callee, why)
 }
 
-func pathString(p []string) string { return strings.Join(p, " → ") }
+func pathString(p []string) string { return core.CallPath(p) }
 
 func last(p []string) string { return p[len(p)-1] }

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/overlay"
@@ -28,6 +29,10 @@ type Options struct {
 	// revert, a patched tree) instead of the disk; globs are expanded
 	// over it too.
 	Files *overlay.Files
+	// ParseBudget bounds each parse: tree-sitter may take this long, and
+	// as long again per MiB of the file (syntax.Limit); 0 means
+	// syntax.DefaultBudget. A file it does not finish is a finding.
+	ParseBudget time.Duration
 }
 
 // languages maps a `lang` to its front end.
@@ -188,10 +193,10 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 	marks := &marked{files: map[string]bool{}}
 	run(jobs, order, opts, marks)
 	for _, j := range owns {
-		out = append(out, checkField(j.inv, j.rule, j.files, j.view, marks)...)
+		out = append(out, checkField(j.inv, j.rule, j.files, j.view, marks, opts.ParseBudget)...)
 	}
 	for _, j := range whole {
-		out = append(out, checkFiles(j, marks)...)
+		out = append(out, checkFiles(j, marks, opts.ParseBudget)...)
 	}
 	for _, t := range targets {
 		out = append(out, t.verdict()...)
@@ -201,7 +206,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			delete(matched, p) // read, and no directive in it
 		}
 	}
-	dirs, errs := suppressions(matched, opts.Files)
+	dirs, errs := suppressions(matched, opts.Files, opts.ParseBudget)
 	out = applySuppressions(set, out, dirs)
 	for _, err := range errs {
 		out = append(out, core.Finding{Message: fmt.Sprintf("cannot read suppressions: %v", err)})
@@ -265,7 +270,7 @@ func run(jobs map[string]*fileJob, order []string, opts Options, marks *marked) 
 		go func() {
 			defer wg.Done()
 			for j := range ch {
-				checkFile(j, marks)
+				checkFile(j, marks, opts.ParseBudget)
 			}
 		}()
 	}
@@ -278,12 +283,12 @@ func run(jobs map[string]*fileJob, order []string, opts Options, marks *marked) 
 
 // checkFile parses one file, when its bytes can hold a target, and checks
 // every target defined in it.
-func checkFile(j *fileJob, marks *marked) {
-	src, err := j.view.ReadFile(j.path)
+func checkFile(j *fileJob, marks *marked, budget time.Duration) {
+	src, err := readSource(j.view, j.path)
 	marks.note(j.path, src)
 	if err != nil {
 		for _, t := range j.targets {
-			t.add(match{pos: token.Position{Filename: j.path}, bad: err.Error()})
+			t.add(match{pos: token.Position{Filename: j.path}, bad: fmt.Sprintf("cannot read %s: %v", j.path, err)})
 		}
 		return
 	}
@@ -305,7 +310,10 @@ func checkFile(j *fileJob, marks *marked) {
 		ek := eraseKey(t.inv)
 		f, ok := parsed[ek]
 		if !ok && failed[ek] == nil {
-			if f, err = parse(t.inv, j.path, src); err != nil {
+			// A parse that does not finish in its budget, or a file that
+			// is not text, is reported like an unreadable file: at the
+			// invariant, as a file it cannot verify.
+			if f, err = parse(t.inv, j.path, src, budget); err != nil {
 				failed[ek] = err
 			} else {
 				parsed[ek] = f
@@ -374,7 +382,7 @@ func (t *target) verdict() []core.Finding {
 	for _, m := range t.matches {
 		switch {
 		case m.pos.Line == 0:
-			unreadable = append(unreadable, fmt.Sprintf("%s: %s", m.pos.Filename, m.bad))
+			unreadable = append(unreadable, m.bad)
 		case m.other:
 			others = append(others, m)
 		default:
@@ -383,7 +391,7 @@ func (t *target) verdict() []core.Finding {
 	}
 	inv := t.inv
 	if len(unreadable) > 0 {
-		return []core.Finding{unverifiable(inv, t.name.Pos, "cannot read %s", strings.Join(unreadable, "; "))}
+		return []core.Finding{unverifiable(inv, t.name.Pos, "%s", strings.Join(unreadable, "; "))}
 	}
 	what := "function"
 	if t.helper {

@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"strings"
+	"time"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/overlay"
@@ -16,7 +17,7 @@ import (
 // the field nor a writer are skipped unparsed. A writer found nowhere, or
 // a function that mentions the field and does not parse, cannot be
 // verified.
-func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view *overlay.Files, marks *marked) []core.Finding {
+func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view *overlay.Files, marks *marked, budget time.Duration) []core.Finding {
 	lang := languages[inv.Lang]
 	conf := configOf(inv, rule, nil)
 	scoped := inv.Field.Scoped
@@ -29,7 +30,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 	found := make([]bool, len(writerNames))
 	var out []core.Finding
 	for _, p := range files {
-		src, err := view.ReadFile(p)
+		src, err := readSource(view, p)
 		marks.note(p, src)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Field.Pos, "cannot read %s: %v", p, err))
@@ -45,7 +46,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 		if !mentions {
 			continue
 		}
-		f, err := parse(inv, p, src)
+		f, err := parse(inv, p, src, budget)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Field.Pos, "%v", err))
 			continue
@@ -64,6 +65,12 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 				if containsWord(f.Src[fn.Node.Start:fn.Node.End], []byte(field), false) {
 					pos := f.Position(bad.Start)
 					out = append(out, unverifiable(inv, inv.Field.Pos, "%s mentions %s and does not parse: a syntax error at %s:%d:%d", qualified(fn), field, pos.Filename, pos.Line, pos.Column))
+				}
+				continue
+			}
+			if err := f.TooDeep(fn.Node, "it"); err != nil {
+				if containsWord(f.Src[fn.Node.Start:fn.Node.End], []byte(field), false) {
+					out = append(out, unverifiable(inv, inv.Field.Pos, "%s mentions %s and %v", qualified(fn), field, err))
 				}
 				continue
 			}

@@ -1,8 +1,10 @@
 package treesitter
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/overlay"
@@ -11,23 +13,12 @@ import (
 	"github.com/guardlint/guardlint/invariants"
 )
 
-// FilesRule is the tree-sitter facet of a rule kind checked over every
-// function of the invariant's files at once, because what one function
-// must do depends on the functions that call it (requires follows the
-// callers of a function that needs a lock).
-type FilesRule interface {
-	core.Rule
-	// Patterns are the token patterns the rule matches, as for a
-	// FunctionRule; each Function carries their tokens.
-	Patterns() []invariants.Name
-	// CheckFiles checks the functions of the files, reporting through
-	// each, and returns why the invariant cannot be verified there (a
-	// pattern nothing matches), or "".
-	CheckFiles(fns []*Function) string
-}
-
 // FilesLookup is a FilesRule that says which of its names must be
-// defined in the files, and which words a file must hold to matter.
+// defined in the files, and which words a file must hold to matter
+// (requires). A FilesRule without it looks up the invariant's functions,
+// each of which must be defined somewhere in the files, reads every file,
+// and cannot verify a function that does not parse and mentions one of
+// its patterns' words or a function's name (excludes, lock_order).
 type FilesLookup interface {
 	// Lookups are the functions that must each be defined in the files,
 	// once (or with `all: true`), like a FunctionRule's targets.
@@ -46,43 +37,75 @@ type filesJob struct {
 	inv      *invariants.Invariant
 	rule     FilesRule
 	files    []string
-	view     *overlay.Files // nil: the disk
+	view     *overlay.Files // the sources' view (nil: the disk)
 	patterns [][]string
 	shapes   []model.Shape
 }
 
+// filesLookup is what checkFiles looks up and reads for a job.
+type filesLookup struct {
+	lookups []invariants.Name
+	// words are those a function that does not parse must mention to be
+	// reported; with skip, a file that mentions none is not parsed.
+	words [][]byte
+	skip  bool
+	// once: a lookup defined more than once needs `all: true`.
+	once bool
+	only bool
+}
+
+// lookupOf is the job's lookup: the rule's own (FilesLookup), or the
+// invariant's functions and the words of its patterns and functions.
+func lookupOf(j filesJob) filesLookup {
+	inv := j.inv
+	if fl, ok := j.rule.(FilesLookup); ok {
+		l := filesLookup{lookups: fl.Lookups(inv), only: fl.OnlyLookups(inv), once: true}
+		for _, w := range fl.Mentions(inv) {
+			l.words = append(l.words, []byte(w))
+		}
+		l.skip = len(l.words) > 0
+		return l
+	}
+	l := filesLookup{lookups: inv.Functions}
+	for _, p := range j.patterns {
+		for _, t := range p {
+			if isPatternWord(t) {
+				l.words = append(l.words, []byte(t))
+			}
+		}
+	}
+	for _, n := range inv.Functions {
+		l.words = append(l.words, []byte(n.Scoped[len(n.Scoped)-1]))
+	}
+	return l
+}
+
 // checkFiles checks an invariant of a FilesRule kind: every function of
-// every file of the globs that mentions one of the rule's words is handed
-// to the rule at once. A function that does not parse and mentions one of
-// the words cannot be verified, nor can a lookup defined nowhere, or
-// defined more than once without `all: true`.
-func checkFiles(j filesJob, marks *marked) []core.Finding {
+// every file of the globs (that mentions one of the lookup's words, when
+// the rule says which) is handed to the rule at once. A function that
+// does not parse and mentions one of the words cannot be verified (every
+// one, when there are no words), nor can a lookup defined nowhere, or
+// defined more than once without `all: true` when the rule asks for one.
+func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding {
 	inv := j.inv
 	lang := languages[inv.Lang]
 	conf := configOf(inv, j.rule, j.patterns)
-	var lookups []invariants.Name
-	var words [][]byte
-	only := false
-	if fl, ok := j.rule.(FilesLookup); ok {
-		lookups, only = fl.Lookups(inv), fl.OnlyLookups(inv)
-		for _, w := range fl.Mentions(inv) {
-			words = append(words, []byte(w))
-		}
-	}
-	found := make([][]string, len(lookups))
+	l := lookupOf(j)
+	mentions := func(src []byte) bool { return len(l.words) == 0 || mentionsAny(src, l.words) }
+	found := make([][]string, len(l.lookups))
 	var out []core.Finding
 	var fns []*Function
 	for _, p := range j.files {
-		src, err := j.view.ReadFile(p)
+		src, err := readSource(j.view, p)
 		marks.note(p, src)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Pos, "cannot read %s: %v", p, err))
 			continue
 		}
-		if len(words) > 0 && !mentionsAny(src, words) {
+		if l.skip && !mentionsAny(src, l.words) {
 			continue
 		}
-		f, err := parse(inv, p, src)
+		f, err := parse(inv, p, src, budget)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Pos, "%v", err))
 			continue
@@ -90,19 +113,28 @@ func checkFiles(j filesJob, marks *marked) []core.Finding {
 		for _, def := range lang.Functions(f, conf) {
 			fn := &Function{Inv: inv, File: f, Func: def, Patterns: j.patterns, Shapes: j.shapes, lang: lang, conf: conf}
 			lookup := false
-			for i, n := range lookups {
+			for i, n := range l.lookups {
 				if fn.Is(n) {
 					found[i] = append(found[i], fmt.Sprintf("%s at %s:%d", signature(def, lang.Params(f, def)), p, f.Position(def.Name.Start).Line))
 					lookup = true
 				}
 			}
-			if only && !lookup {
+			if l.only && !lookup {
 				continue
 			}
+			body := f.Src[def.Node.Start:def.Node.End]
 			if bad := syntax.FirstBad(def.Node); bad != nil {
-				if len(words) == 0 || mentionsAny(f.Src[def.Node.Start:def.Node.End], words) {
+				if mentions(body) {
 					pos := f.Position(bad.Start)
 					out = append(out, unverifiable(inv, inv.Pos, "%s does not parse: a syntax error at %s:%d:%d", qualified(def), pos.Filename, pos.Line, pos.Column))
+				}
+				continue
+			}
+			// The walkers the rules run recurse over the body; see
+			// syntax.MaxDepth.
+			if err := f.TooDeep(def.Node, qualified(def)); err != nil {
+				if mentions(body) {
+					out = append(out, unverifiable(inv, inv.Pos, "%v", err))
 				}
 				continue
 			}
@@ -110,11 +142,11 @@ func checkFiles(j filesJob, marks *marked) []core.Finding {
 		}
 	}
 	for i, at := range found {
-		n := lookups[i]
+		n := l.lookups[i]
 		switch {
 		case len(at) == 0:
 			out = append(out, unverifiable(inv, n.Pos, "function %s not found in %s", n.Raw, globList(inv)))
-		case len(at) > 1 && !inv.All:
+		case len(at) > 1 && l.once && !inv.All:
 			out = append(out, unverifiable(inv, n.Pos, "function %s is defined %d times (%s); name it more precisely, by its scope or its parameters, or set `all: true`", n.Raw, len(at), strings.Join(at, ", ")))
 		}
 	}
@@ -135,4 +167,12 @@ func mentionsAny(src []byte, words [][]byte) bool {
 		}
 	}
 	return false
+}
+
+// isPatternWord reports whether a token is an identifier, worth looking
+// for in the bytes of a function.
+func isPatternWord(t string) bool {
+	return t != "" && bytes.IndexFunc([]byte(t), func(r rune) bool {
+		return r != '_' && (r < '0' || r > '9') && (r < 'a' || r > 'z') && (r < 'A' || r > 'Z')
+	}) < 0
 }

@@ -76,6 +76,7 @@ func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
 	default:
 		return nil
 	}
+	g.Takes, g.Scope = true, enclosingBlock(n)
 	for _, a := range args {
 		toks := f.Tokens(a)
 		if len(toks) > 0 {
@@ -90,6 +91,17 @@ func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
 		g.Lock = append(g.Lock, toks)
 	}
 	return g
+}
+
+// enclosingBlock returns the compound statement a declaration is scoped
+// to (an #if arm is no scope of its own).
+func enclosingBlock(n *syntax.Node) *syntax.Node {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Kind == "compound_statement" {
+			return p
+		}
+	}
+	return nil
 }
 
 // guardTemporary recognises a guard that is built and destroyed in one
@@ -178,17 +190,6 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		g.Lock = aliases.Expand(g.Node, g.Lock)
 	}
 	return h
-}
-
-// enclosingBlock returns the compound statement a declaration is scoped
-// to (an #if arm is no scope of its own).
-func enclosingBlock(n *syntax.Node) *syntax.Node {
-	for p := n.Parent; p != nil; p = p.Parent {
-		if p.Kind == "compound_statement" {
-			return p
-		}
-	}
-	return nil
 }
 
 // helperGuard recognises a local bound to the guard an acquire helper

@@ -38,6 +38,13 @@ func (c *Config) Lookup(name string) ([]string, bool) {
 	return nil, false
 }
 
+// MaxScope is how many namespaces, classes, impls or modules deep the
+// front ends look for definitions. Each definition's path is a copy of
+// the scope around it, so following scopes nested n deep would cost n²;
+// no real code nests a tenth as deep, and a definition below is not
+// found, which fails closed ("not found").
+const MaxScope = 1000
+
 // Func is one function definition found in a file.
 type Func struct {
 	// Path is the qualified name: enclosing namespaces, classes, modules
@@ -152,7 +159,7 @@ type Hold struct {
 	Relocks []Release
 	// All is every guard of the body, in source order, whatever it
 	// holds: the guards with their scopes, for the rules that ask what is
-	// held at a point (requires).
+	// held at a point (requires, excludes, lock_order).
 	All []*Guard
 }
 

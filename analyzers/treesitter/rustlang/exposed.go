@@ -19,7 +19,16 @@ func (Language) Exposed(f *syntax.File, fn *model.Func) string {
 			return "it is extern, so foreign code can call it"
 		}
 	}
-	for _, a := range attrsBefore(fn.Node) {
+	var attrs []*syntax.Node
+	if p := fn.Node.Parent; p != nil {
+		for i, c := range p.Children {
+			if c == fn.Node {
+				attrs = attrsBefore(p.Children, i)
+				break
+			}
+		}
+	}
+	for _, a := range attrs {
 		if toks := f.Tokens(a); containsToken(toks, "no_mangle") || containsToken(toks, "export_name") {
 			return "it is exported by symbol, so foreign code can call it"
 		}

@@ -1,6 +1,8 @@
 package rustlang
 
 import (
+	"strings"
+
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
@@ -96,7 +98,10 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		if !call.Live() || call.Node.Kind != "call_expression" {
 			continue
 		}
-		switch joined(call.Callee) {
+		if len(call.Callee) > 5 {
+			continue // longer than core::mem::drop
+		}
+		switch strings.Join(call.Callee, "") {
 		case "drop", "std::mem::drop", "mem::drop", "core::mem::drop":
 		default:
 			continue
@@ -198,13 +203,4 @@ func localAliases(f *syntax.File, body *syntax.Node) model.Aliases {
 		}
 	}
 	return out
-}
-
-// joined concatenates tokens: `std :: mem :: drop` is std::mem::drop.
-func joined(toks []string) string {
-	s := ""
-	for _, t := range toks {
-		s += t
-	}
-	return s
 }
