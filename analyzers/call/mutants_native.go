@@ -5,7 +5,6 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/guardlint/guardlint/analyzers/mutate/native"
-	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
 
@@ -16,7 +15,8 @@ import (
 var NativeOps = []string{mutate.OpDelete, mutate.OpLineComment, mutate.OpBlockComment, mutate.OpCompiledOut, mutate.OpIfFalse, mutate.OpAfterReturn, mutate.OpMoved, mutate.OpWrongRecv, mutate.OpClosure, mutate.OpString}
 
 // NativeMutants implements native.Rule: the reverts of every live call of
-// the required pattern (or of a helper under via) in every target. With
+// the required pattern or one of its alternatives (or of a helper under
+// via) in every target. With
 // every_path, the call kept on one branch only is a revert too.
 func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 	ops := r.NativeOps(c.Dialect())
@@ -24,12 +24,12 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 	for _, fn := range c.Targets() {
 		var sites []*syntax.Node
 		for _, call := range fn.Calls() {
-			if call.Live() && (model.MatchCall(&call, fn.Patterns[0]) || r.viaCall(&call)) {
+			if call.Live() && (matchesAny(&call, fn.Patterns) || r.viaCall(&call)) {
 				sites = append(sites, call.Node)
 			}
 		}
 		if len(sites) == 0 {
-			out = append(out, c.Void(fn, "locate", fmt.Sprintf("no live call of %s in %s", r.To.Raw, fn.Name())))
+			out = append(out, c.Void(fn, "locate", fmt.Sprintf("no live call of %s in %s", r.callees(), fn.Name())))
 			continue
 		}
 		out = append(out, c.SiteMutants(fn, sites, ops)...)

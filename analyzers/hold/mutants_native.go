@@ -8,7 +8,8 @@ import (
 
 // NativeMutants implements native.Rule: the reverts of the guard that
 // holds the lock in every target, found as the rule finds it (the first
-// guard of the outermost block that locks the lock).
+// guard of the outermost block that locks the lock or one of its
+// alternatives).
 func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 	ops := r.NativeOps(c.Dialect())
 	var out []*mutate.Mutant
@@ -20,9 +21,10 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 				continue
 			}
 			for _, l := range s.Guard.Lock {
-				if model.MatchLock(l, fn.Patterns[0]) {
-					g.At, g.Lock = i, l
-					break
+				for _, p := range fn.Patterns {
+					if g.At < 0 && model.MatchLock(l, p) {
+						g.At, g.Lock = i, l
+					}
 				}
 			}
 			if g.At >= 0 {
@@ -30,7 +32,7 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 			}
 		}
 		if g.At < 0 {
-			out = append(out, c.Void(fn, "locate", "no guard of "+r.Lock.Raw+" in the function's outermost block"))
+			out = append(out, c.Void(fn, "locate", "no guard of "+r.locks()+" in the function's outermost block"))
 			continue
 		}
 		for _, op := range ops {

@@ -6,7 +6,6 @@ import (
 	"github.com/guardlint/guardlint/analyzers/mutate"
 	"github.com/guardlint/guardlint/analyzers/mutate/native"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
-	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
 
@@ -21,20 +20,20 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 	ops := c.Dialect().Ops(nativeOrderOps)
 	var out []*mutate.Mutant
 	for _, fn := range c.Targets() {
-		var firsts, thens []*syntax.Node
-		for _, call := range fn.Calls() {
-			if !call.Live() {
-				continue
+		// The calls or expressions (a bounds check, the access it
+		// guards) the rule matches.
+		live := func(i int) []*syntax.Node {
+			var out []*syntax.Node
+			for _, o := range occurrences(fn, i) {
+				if o.Live() {
+					out = append(out, o.At.(*syntax.Node))
+				}
 			}
-			if model.MatchCall(&call, fn.Patterns[0]) {
-				firsts = append(firsts, call.Node)
-			}
-			if model.MatchCall(&call, fn.Patterns[1]) {
-				thens = append(thens, call.Node)
-			}
+			return out
 		}
+		firsts, thens := live(0), live(1)
 		if len(firsts) == 0 || len(thens) == 0 {
-			out = append(out, c.Void(fn, "locate", fmt.Sprintf("no live call of %s followed by %s in %s", r.First.Raw, r.Then.Raw, fn.Name())))
+			out = append(out, c.Void(fn, "locate", fmt.Sprintf("no live %s followed by %s in %s", r.First.Raw, r.Then.Raw, fn.Name())))
 			continue
 		}
 		for _, at := range firsts {
@@ -47,6 +46,10 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 				switch {
 				case op == opSwapped:
 					m = r.nativeSwapped(c, fn, at, thens, suffix)
+				case op == mutate.OpDelete && isExpr(fn, 0) && holdsThen(c, fn, at, thens) && native.InCondition(fn, at):
+					// `if (index < size) { out[index] = v; }`: the check
+					// deleted is the condition made true, the access kept.
+					m = c.ReplaceMutant(fn, at, c.Dialect().True(), op+suffix)
 				case holdsThen(c, fn, at, thens):
 					// `if (check(i)) { return read(i); }`, `read(check(i))`:
 					// a revert of the statement takes the then call with
@@ -78,7 +81,7 @@ func (r *Rule) nativeSwapped(c *native.Code, fn *treesitter.Function, at *syntax
 		}
 	}
 	if next == nil {
-		return c.Void(fn, opSwapped+suffix, "no statement calling "+r.Then.Raw+" after it in the same block")
+		return c.Void(fn, opSwapped+suffix, "no statement with "+r.Then.Raw+" after it in the same block")
 	}
 	e := c.NewEdits()
 	e.Replace(fn.File, first.Start, first.End, "")

@@ -29,13 +29,19 @@ type Source struct {
 	paths []string
 	// parsed caches the files parsed so far, by path.
 	parsed map[string]*SourceFile
-	// patterns are the tokens of the rule's patterns, as Check gives them.
+	// patterns are the tokens of the rule's patterns, as Check gives them,
+	// and shapes what each is.
 	patterns [][]string
+	shapes   []model.Shape
 }
 
 // SourceFile is one parsed file of a Source.
 type SourceFile struct {
 	*syntax.File
+	// Orig is the file's content as read: File.Src has the invariant's
+	// erased macros blanked (syntax.EraseMacros, which keeps every
+	// offset), so a mutant edits Orig at File's offsets.
+	Orig []byte
 	// Funcs are the file's function definitions that are live under the
 	// defines, in the order the front end lists them, each with the facts
 	// of its language.
@@ -51,17 +57,21 @@ func LoadSource(inv *invariants.Invariant, view *overlay.Files) (*Source, error)
 	if !ok {
 		return nil, fmt.Errorf("lang %s is not checked by the tree-sitter front end", inv.Lang)
 	}
-	s := &Source{Inv: inv, lang: lang, conf: &model.Config{Defines: inv.Defines}, view: view, parsed: map[string]*SourceFile{}}
-	// A FunctionRule's patterns and a FilesRule's are given the same way.
+	s := &Source{Inv: inv, lang: lang, view: view, parsed: map[string]*SourceFile{}}
+	// A FunctionRule's patterns and a FilesRule's are given the same way,
+	// with their shapes and the configuration Check reads them with.
 	if pr, ok := inv.Rule.(interface{ Patterns() []invariants.Name }); ok {
-		for _, n := range pr.Patterns() {
-			toks, perr := rulePattern(inv, lang, n)
-			if perr != nil {
-				return nil, fmt.Errorf("%s: %w", perr.pos, perr.err)
-			}
-			s.patterns = append(s.patterns, toks)
+		patterns, perr := rulePatterns(inv, lang, pr.Patterns())
+		var shapes []model.Shape
+		if perr == nil {
+			shapes, perr = checkUses(inv, lang, pr)
 		}
+		if perr != nil {
+			return nil, fmt.Errorf("%s: %w", perr.pos, perr.err)
+		}
+		s.patterns, s.shapes = patterns, shapes
 	}
+	s.conf = configOf(inv, inv.Rule, s.patterns)
 	files, errs := expandAll(inv, map[string][]string{}, view)
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%s", errs[0].Message)
@@ -80,13 +90,13 @@ func LoadSource(inv *invariants.Invariant, view *overlay.Files) (*Source, error)
 // lists its definitions: a mutated file is read this way to find the
 // mutated function again.
 func (s *Source) Parse(path string, src []byte) (*SourceFile, error) {
-	f, err := syntax.Parse(syntax.Lang(s.Inv.Lang), path, src)
+	f, err := parse(s.Inv, path, src, 0)
 	if err != nil {
 		return nil, err
 	}
-	sf := &SourceFile{File: f}
+	sf := &SourceFile{File: f, Orig: src}
 	for _, def := range s.lang.Functions(f, s.conf) {
-		sf.Funcs = append(sf.Funcs, &Function{Inv: s.Inv, File: f, Func: def, Patterns: s.patterns, lang: s.lang, conf: s.conf})
+		sf.Funcs = append(sf.Funcs, &Function{Inv: s.Inv, File: f, Func: def, Patterns: s.patterns, Shapes: s.shapes, lang: s.lang, conf: s.conf})
 	}
 	return sf, nil
 }
@@ -173,6 +183,15 @@ func (s *Source) All() ([]*Function, error) {
 		out = append(out, f.Funcs...)
 	}
 	return out, err
+}
+
+// Original returns the content as read of a file this source parsed
+// (see SourceFile.Orig), or f's own source.
+func (s *Source) Original(f *syntax.File) []byte {
+	if sf := s.parsed[f.Path]; sf != nil && sf.File == f {
+		return sf.Orig
+	}
+	return f.Src
 }
 
 // FileOf returns the parsed file a definition of this source is in.

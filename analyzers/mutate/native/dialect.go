@@ -23,8 +23,8 @@ func DialectOf(l invariants.Lang) Dialect { return Dialect{lang: l} }
 func (d Dialect) Rust() bool { return d.lang == invariants.LangRust }
 
 // Lambdas reports whether the language has lambdas or closures: every one
-// but C.
-func (d Dialect) Lambdas() bool { return d.lang != invariants.LangC }
+// but C and the Metal Shading Language, which leaves them out of C++.
+func (d Dialect) Lambdas() bool { return d.lang != invariants.LangC && d.lang != invariants.LangMetal }
 
 // Names the mutants declare, in each language's style. The guardlint
 // prefix keeps them apart from the code's own names.
@@ -46,6 +46,14 @@ func (d Dialect) IfFalse(text string) string {
 		return "if (0) { " + text + " }"
 	}
 	return "if (false) { " + text + " }"
+}
+
+// True is the constant true condition: a check replaced by it is gone.
+func (d Dialect) True() string {
+	if d.lang == invariants.LangC {
+		return "1"
+	}
+	return "true"
 }
 
 // OneBranch puts statements under a condition that is not constant: a
@@ -118,7 +126,8 @@ func (d Dialect) Moved(text, ind string) string {
 
 // Return is a statement that ends the innermost function around a node
 // at once: `return;` where that needs no value, else what needs none in
-// the language: a throw in C++, a panic in Rust, `return 0;` in C.
+// the language: a throw in C++, a panic in Rust, `return 0;` in C, a
+// value-initialised `return {};` in Metal.
 func (d Dialect) Return(fn *treesitter.Function, at int) string {
 	if returnsNothing(fn, at) {
 		return "return;"
@@ -128,6 +137,8 @@ func (d Dialect) Return(fn *treesitter.Function, at int) string {
 		return `panic!("reverted");`
 	case invariants.LangC:
 		return "return 0;"
+	case invariants.LangMetal:
+		return "return {};" // MSL has no exceptions
 	}
 	return "throw 0;"
 }

@@ -113,7 +113,7 @@ func (c *Code) Mutant(host *treesitter.Function, op string, e *Edits, void strin
 	files := map[string][]byte{}
 	var hostFile *treesitter.SourceFile
 	for f, list := range e.byFile {
-		a, err := apply(f.Src, list)
+		a, err := apply(c.Src.Original(f), list)
 		if err != nil {
 			m.Void = err.Error()
 			return m
@@ -133,7 +133,7 @@ func (c *Code) Mutant(host *treesitter.Function, op string, e *Edits, void strin
 		}
 	}
 	if hostFile == nil {
-		sf, err := c.Src.Parse(host.File.Path, host.File.Src)
+		sf, err := c.Src.Parse(host.File.Path, c.Src.Original(host.File))
 		if err != nil {
 			m.Void = "does not parse: " + err.Error()
 			return m

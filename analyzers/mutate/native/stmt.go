@@ -44,6 +44,25 @@ func (c *Code) SiteMutants(fn *treesitter.Function, sites []*syntax.Node, ops []
 	return out
 }
 
+// ReplaceMutant builds the revert that replaces the node at by text (a
+// condition by a constant).
+func (c *Code) ReplaceMutant(fn *treesitter.Function, at *syntax.Node, text, op string) *mutate.Mutant {
+	e := c.NewEdits()
+	e.ReplaceNode(fn.File, at, text)
+	return c.Mutant(fn, op, e, "")
+}
+
+// InCondition reports whether n is (in) the condition of an if or a loop
+// of fn's body.
+func InCondition(fn *treesitter.Function, n *syntax.Node) bool {
+	for cur := n; cur != nil && cur != fn.Func.Body; cur = cur.Parent {
+		if cur.Field == "condition" {
+			return true
+		}
+	}
+	return false
+}
+
 // StmtMutant builds one revert of the statement that holds the node at.
 func (c *Code) StmtMutant(fn *treesitter.Function, at *syntax.Node, op, suffix string) *mutate.Mutant {
 	s, ok := stmtOf(fn, at)

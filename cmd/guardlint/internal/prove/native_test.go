@@ -23,6 +23,10 @@ import (
 // treesitterTestdata is the tree-sitter front end's annotated testdata.
 const treesitterTestdata = "../../../../analyzers/treesitter/testdata"
 
+// nativeLangs are the languages of the tree-sitter testdata, each with
+// an invariants file of its name.
+var nativeLangs = []string{"c", "cpp", "cuda", "rust", "metal"}
+
 // holding derives, from an invariants file of the tree-sitter testdata,
 // the invariants that hold on it: the file mixes targets that hold with
 // reverts the front end must report. Each function invariant keeps the
@@ -137,13 +141,19 @@ func defsWith(defs []*treesitter.Function, fs []core.Finding) []*treesitter.Func
 	return out
 }
 
+// vacuousTestdata are the invariants of the tree-sitter testdata that
+// hold and guard nothing: the Metal forbid invariants forbid calls that no
+// kernel of the files makes, which the report says instead of proving
+// them.
+var vacuousTestdata = map[string]bool{"tile-no-device-barrier": true, "fence-offset": true}
+
 // TestNativeTestdataProves proves, for every language of the tree-sitter
 // testdata, the invariants that hold there (see holding): every target
 // gets every revert its kind and language have, and none survives.
 func TestNativeTestdataProves(t *testing.T) {
 	dir, err := filepath.Abs(treesitterTestdata)
 	require.NoError(t, err)
-	for _, lang := range []string{"c", "cpp", "cuda", "rust"} {
+	for _, lang := range nativeLangs {
 		t.Run(lang, func(t *testing.T) {
 			set := holding(t, filepath.Join(dir, lang+".yaml"))
 			require.NotEmpty(t, set.Invariants)
@@ -154,12 +164,16 @@ func TestNativeTestdataProves(t *testing.T) {
 			t.Log("\n" + out.String())
 			for _, ir := range rep.Invariants {
 				assert.Empty(t, ir.Failing, ir.Invariant.ID)
-				assert.Empty(t, ir.Vacuous, ir.Invariant.ID)
 				assert.Empty(t, ir.Skipped, ir.Invariant.ID)
 				assert.Zero(t, ir.Count(Survived), ir.Invariant.ID)
+				if vacuousTestdata[ir.Invariant.ID] {
+					assert.NotEmpty(t, ir.Vacuous, ir.Invariant.ID)
+					continue
+				}
+				assert.Empty(t, ir.Vacuous, ir.Invariant.ID)
 				assert.True(t, ir.Proved(), ir.Invariant.ID)
 			}
-			assert.True(t, rep.Proved())
+			assert.Equal(t, lang != "metal", rep.Proved())
 			// Every target has every revert its kind makes in its
 			// language, each once (or once per site).
 			ops := map[string]map[string][]string{} // invariant -> target -> ops
@@ -189,7 +203,7 @@ func TestNativeTestdataProves(t *testing.T) {
 func TestNativeFastMatchesExact(t *testing.T) {
 	dir, err := filepath.Abs(treesitterTestdata)
 	require.NoError(t, err)
-	for _, lang := range []string{"c", "cpp", "cuda", "rust"} {
+	for _, lang := range nativeLangs {
 		set := holding(t, filepath.Join(dir, lang+".yaml"))
 		fast, err := Run(set, Options{Dir: dir})
 		require.NoError(t, err)
@@ -236,7 +250,7 @@ func TestNativeTestdataWeakPatterns(t *testing.T) {
 	dir, err := filepath.Abs(treesitterTestdata)
 	require.NoError(t, err)
 	survivors := 0
-	for _, lang := range []string{"c", "cpp", "cuda", "rust"} {
+	for _, lang := range nativeLangs {
 		strong := holding(t, filepath.Join(dir, lang+".yaml"))
 		weak := &invariants.Set{Files: strong.Files}
 		for _, inv := range strong.Invariants {
