@@ -27,6 +27,7 @@ const (
 	// Go spelling.
 	OpLetUnderscore = "let-underscore" // let _ = m.lock(): the guard is dropped at once
 	OpOtherMode     = "other-mode"     // the guard of the other mode: shared for exclusive and back
+	OpOutOfScope    = "out-of-scope"   // the access moved out of the guard's scope
 )
 
 // HoldOps are the reverts of a held lock.

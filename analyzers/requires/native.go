@@ -150,9 +150,9 @@ func (c *nativeCheck) judge(fn *treesitter.Function, call model.Call, callee str
 		fn.Report(call.Node, "%s", unheldLiteral(what, callee, lock, mode, path))
 		return
 	}
-	held, weaker, why := c.held(fn, call.Node)
+	holder, weaker, why := c.held(fn, call.Node)
 	switch {
-	case held:
+	case holder != nil:
 		return
 	case weaker:
 		fn.Report(call.Node, "%s", weakerCall(fn.Name(), lock, callee, "a shared guard", "an exclusive one", path))
@@ -197,10 +197,10 @@ func (c *nativeCheck) follow(fns []*treesitter.Function) {
 	}
 }
 
-// held reports whether a guard of the lock holds it at n in the rule's
-// mode; weaker, when one holds it shared where the rule needs it
+// held returns the guard of the lock that holds it at n in the rule's
+// mode, or nil; weaker, when one holds it shared where the rule needs it
 // exclusive; and otherwise why none counts, as a clause for messages.
-func (c *nativeCheck) held(fn *treesitter.Function, n *syntax.Node) (held, weaker bool, why string) {
+func (c *nativeCheck) held(fn *treesitter.Function, n *syntax.Node) (holder *model.Guard, weaker bool, why string) {
 	pattern := fn.Patterns[0]
 	for _, g := range fn.Guards().All {
 		mode := g.Mode
@@ -213,7 +213,7 @@ func (c *nativeCheck) held(fn *treesitter.Function, n *syntax.Node) (held, weake
 		ok, reason := fn.HeldAt(g, n)
 		switch {
 		case ok && (c.r.Mode == invariants.Shared || mode == invariants.Exclusive):
-			return true, false, ""
+			return g, false, ""
 		case ok:
 			weaker = true
 		case why == "" || g.Node.Start < n.Start:
@@ -223,7 +223,7 @@ func (c *nativeCheck) held(fn *treesitter.Function, n *syntax.Node) (held, weake
 	if why == "" {
 		why = fmt.Sprintf("no guard of %s is in scope here", c.r.Lock.Raw)
 	}
-	return false, weaker, why
+	return nil, weaker, why
 }
 
 // names lists names for messages.

@@ -45,7 +45,7 @@ var (
 	// family takes.
 	unlockOf = map[string]string{
 		"lock": "unlock", "lock_shared": "unlock_shared", "pthread_mutex_lock": "pthread_mutex_unlock",
-		"pthread_rwlock_wrlock": "pthread_rwlock_unlock", "pthread_rwlock_rdlock": "pthread_rwlock_unlock", "mtx_lock": "mtx_unlock",
+		"pthread_rwlock_wrlock": "pthread_rwlock_unlock", "pthread_rwlock_rdlock": "pthread_rwlock_unlock", "mtx_lock": "mtx_unlock", "pthread_spin_lock": "pthread_spin_unlock",
 	}
 	// rustLocks are the methods whose call yields a guard (Mutex::lock,
 	// RwLock::write and read): called in an expression, the guard is a

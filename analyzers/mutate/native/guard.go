@@ -46,21 +46,111 @@ var (
 // GuardMutant builds one revert of a guard.
 func (c *Code) GuardMutant(g GuardSite, op string) *mutate.Mutant {
 	e := c.NewEdits()
-	void := c.guardEdit(e, g, op)
+	first, last := g.work()
+	void := c.guardEdit(e, guardAt{fn: g.Fn, stmt: g.Hold.Top[g.At], lock: g.Lock, mode: g.Mode, firstWork: first, lastWork: last}, op)
 	return c.Mutant(g.Fn, op, e, void)
+}
+
+// guardAt is a guard as its reverts rewrite it: its statement, the
+// locked expression the invariant names, and the statements after it
+// that the lock must cover (the first and the last that do work).
+type guardAt struct {
+	fn                  *treesitter.Function
+	stmt                model.Stmt
+	lock                []string
+	mode                invariants.LockMode
+	firstWork, lastWork *syntax.Node
+	// call is the lock call when the guard is an explicit one
+	// (`pthread_mutex_lock(&mu);`, `mu.lock();`), whose statement is stmt.
+	call *syntax.Node
+}
+
+// otherModeCall is the lock call of the other mode, for the calls that
+// have one.
+var otherModeCall = map[string]string{
+	"lock": "lock_shared", "lock_shared": "lock",
+	"pthread_rwlock_wrlock": "pthread_rwlock_rdlock", "pthread_rwlock_rdlock": "pthread_rwlock_wrlock",
+}
+
+// lockCallEdit records the reverts of an explicit lock call that its
+// statement is not spelled for as a guard's declaration is; it returns
+// "-" for the reverts that are the same for both (deleted, taken late, on
+// one branch, the statement reverts).
+func (c *Code) lockCallEdit(e *Edits, g guardAt, s Stmt, op string) string {
+	f := g.fn.File
+	name := calleeName(g.call)
+	release, ok := releaseOf(f, g.call)
+	switch op {
+	case mutate.OpEmptySection:
+		if !ok {
+			return "no unlock call is known for the lock call"
+		}
+		e.Insert(f, s.End, " "+release)
+		return ""
+	case mutate.OpNestedScope:
+		return "a block does not release an explicit lock call"
+	case mutate.OpUnlockedEarly:
+		if !ok {
+			return "no unlock call is known for the lock call"
+		}
+		if g.lastWork == nil {
+			return "no statement after the lock call does work"
+		}
+		e.Insert(f, g.lastWork.Start, release+"\n"+lineIndent(f.Src, g.lastWork.Start))
+		return ""
+	case mutate.OpAnotherLock:
+		ls := leaves(g.call)
+		i, j, found := findTokens(f, ls, g.lock)
+		if !found {
+			return "the locked expression is not found in the lock call"
+		}
+		e.Replace(f, ls[i].Start, ls[j-1].End, otherMuC)
+		if f.Text(name) == "pthread_mutex_lock" {
+			def := outerDef(g.fn)
+			e.Insert(f, def.Start, "static pthread_mutex_t "+otherMuC+" = PTHREAD_MUTEX_INITIALIZER;\n"+lineIndent(f.Src, def.Start))
+		}
+		return ""
+	case mutate.OpOtherMode:
+		other := otherModeCall[f.Text(name)]
+		if other == "" {
+			return "the lock call has no other mode"
+		}
+		e.ReplaceNode(f, name, other)
+		return ""
+	}
+	return "-"
+}
+
+// calleeName returns the last name of a call's callee: `lock` in
+// `mu.lock()`, `pthread_mutex_lock` in `pthread_mutex_lock(&mu)`.
+func calleeName(call *syntax.Node) *syntax.Node {
+	fe := call.Child("function")
+	if fe == nil {
+		return nil
+	}
+	ls := leaves(fe)
+	if len(ls) == 0 {
+		return nil
+	}
+	return ls[len(ls)-1]
 }
 
 // guardEdit records the edit of one guard revert, or returns why it
 // cannot be made.
-func (c *Code) guardEdit(e *Edits, g GuardSite, op string) string {
+func (c *Code) guardEdit(e *Edits, g guardAt, op string) string {
 	d := c.Dialect()
-	fn, f := g.Fn, g.Fn.File
-	top := g.Hold.Top[g.At]
+	fn, f := g.fn, g.fn.File
+	top := g.stmt
 	s := Stmt{Start: top.Node.Start, End: top.Node.End, Node: top.Node}
 	if d.Rust() {
 		s.Start = attrsStart(top.Node)
 	}
 	text := s.Text(fn)
+	if g.call != nil {
+		if why := c.lockCallEdit(e, g, s, op); why != "-" {
+			return why
+		}
+	}
 	// The reverts that rewrite the declaration itself need it taken
 	// apart; the others do not.
 	parts, why := guardParts(f, top)
@@ -70,7 +160,7 @@ func (c *Code) guardEdit(e *Edits, g GuardSite, op string) string {
 			return why
 		}
 	}
-	firstWork, lastWork := g.work()
+	firstWork, lastWork := g.firstWork, g.lastWork
 	replace := func(t string) string {
 		e.Replace(f, s.Start, s.End, t)
 		return ""
@@ -106,7 +196,7 @@ func (c *Code) guardEdit(e *Edits, g GuardSite, op string) string {
 		e.Insert(f, lastWork.Start, release+"\n"+lineIndent(f.Src, lastWork.Start))
 		return ""
 	case mutate.OpAnotherLock:
-		i, j, ok := findTokens(f, parts.leaves, g.Lock)
+		i, j, ok := findTokens(f, parts.leaves, g.lock)
 		if !ok {
 			return "the locked expression is not found in the guard"
 		}
@@ -123,7 +213,7 @@ func (c *Code) guardEdit(e *Edits, g GuardSite, op string) string {
 		mu := parts.mutexType
 		if mu == "" {
 			mu = "std::mutex"
-			if g.Mode == invariants.Shared {
+			if g.mode == invariants.Shared {
 				mu = "std::shared_mutex"
 			}
 		}
@@ -248,4 +338,94 @@ func guardParts(f *syntax.File, st model.Stmt) (guardDecl, string) {
 		return p, ""
 	}
 	return p, "the guard's declaration is not TYPE NAME(...) or TYPE NAME{...}"
+}
+
+// ScopedOps are the reverts of a guard that holds a lock for one use of
+// what it guards (the requires rule: each call of an operation in the
+// scope of a guard): the guard deleted, made a temporary, bound to `_`,
+// moved into a nested block, dropped or unlocked right before the use,
+// another mutex, the other mode, taken after the use, taken on one branch,
+// and the use moved out of the guard's scope.
+var ScopedOps = []string{
+	mutate.OpLockDeleted, mutate.OpEmptySection, mutate.OpLetUnderscore, mutate.OpNestedScope,
+	mutate.OpUnlockedEarly, mutate.OpAnotherLock, mutate.OpOtherMode, mutate.OpLockedLate, mutate.OpLockOneBranch,
+	mutate.OpOutOfScope,
+}
+
+// AccessSite is one use of what a lock guards, made where a guard holds
+// the lock: the guard, the use (a call of an operation), the guard's
+// locked expression the invariant names.
+type AccessSite struct {
+	Fn     *treesitter.Function
+	Guard  *model.Guard
+	Access *syntax.Node
+	Lock   []string
+	Mode   invariants.LockMode
+}
+
+// AccessMutant builds one revert of the guard that holds the lock for an
+// access. The statement of the guard's block that holds the access is
+// what the lock must cover: the guard is dropped right before it, or
+// taken right after it, or it moves out of the guard's scope.
+func (c *Code) AccessMutant(a AccessSite, op, suffix string) *mutate.Mutant {
+	fn := a.Fn
+	// The guard's statement: its declaration, or the statement of an
+	// explicit lock call.
+	gs, ok := stmtOf(fn, a.Guard.Node)
+	if !ok {
+		return c.Void(fn, op+suffix, "the guard is not a statement of the body")
+	}
+	var call *syntax.Node
+	if gs.Node != a.Guard.Node {
+		if !alone(gs, a.Guard.Node) {
+			return c.Void(fn, op+suffix, "the lock call is not a statement of its own")
+		}
+		call = a.Guard.Node
+	}
+	var use *syntax.Node
+	for cur := a.Access; cur != nil; cur = cur.Parent {
+		if cur.Parent == gs.Node.Parent {
+			use = cur
+			break
+		}
+	}
+	if use == nil || use == gs.Node {
+		return c.Void(fn, op+suffix, "the access is not in the guard's block")
+	}
+	e := c.NewEdits()
+	if op == mutate.OpOutOfScope {
+		return c.Mutant(fn, op+suffix, e, c.outOfScope(e, fn, gs, use))
+	}
+	g := guardAt{fn: fn, stmt: model.Stmt{Kind: model.GuardStmt, Node: gs.Node, Guard: a.Guard}, lock: a.Lock, mode: a.Mode, firstWork: use, lastWork: use, call: call}
+	return c.Mutant(fn, op+suffix, e, c.guardEdit(e, g, op))
+}
+
+// alone reports whether a statement is the call and its semicolon.
+func alone(s Stmt, call *syntax.Node) bool {
+	kids := s.Node.NamedChildren()
+	return s.Node.Kind == "expression_statement" && len(kids) == 1 && kids[0] == call
+}
+
+// outOfScope moves the statement that holds an access out of the guard's
+// scope: after the block the guard is declared in, or, when that block is
+// the body, before the guard.
+func (c *Code) outOfScope(e *Edits, fn *treesitter.Function, gs Stmt, use *syntax.Node) string {
+	f := fn.File
+	s, ok := stmtOf(fn, use)
+	if !ok || s.Node != use {
+		return "the access is not a statement of the guard's block"
+	}
+	text := s.Text(fn)
+	e.Delete(c, fn, s)
+	block := gs.Node.Parent
+	if block == fn.Func.Body {
+		e.Insert(f, gs.Start, text+"\n"+lineIndent(f.Src, gs.Start))
+		return ""
+	}
+	outer := block
+	if outer.Parent != nil && outer.Parent.Kind == "expression_statement" {
+		outer = outer.Parent // a Rust block statement
+	}
+	e.Insert(f, outer.End, "\n"+lineIndent(f.Src, outer.Start)+text)
+	return ""
 }

@@ -65,15 +65,10 @@ func SectionOf(fns []*treesitter.Function, lock []string) (Section, bool) {
 // the call with its callee's name changed (`mu.unlock();`,
 // `pthread_mutex_unlock(&mu);`).
 func releaseOf(f *syntax.File, call *syntax.Node) (string, bool) {
-	fe := call.Child("function")
-	if fe == nil {
+	name := calleeName(call)
+	if name == nil {
 		return "", false
 	}
-	ls := leaves(fe)
-	if len(ls) == 0 {
-		return "", false
-	}
-	name := ls[len(ls)-1]
 	unlock := treesitter.UnlockOf(f.Text(name))
 	if unlock == "" {
 		return "", false

@@ -23,8 +23,11 @@ void eval(void) {
   synchronize();
 }
 
+/* pool_put returns an entry to the pool; its callers hold pool_mu. */
+void pool_put(void) { pooled--; }
+
 void recycle(void) {
   pthread_mutex_lock(&pool_mu);
-  pooled--;
+  pool_put();
   pthread_mutex_unlock(&pool_mu);
 }

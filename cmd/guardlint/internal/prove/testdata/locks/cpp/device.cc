@@ -24,6 +24,7 @@ class Device {
   void eval(int id);
   void eval_explicit(int id);
   void flush(int id);
+  void record(int id);
 };
 
 // wait_all waits for every stream, holding no lock.
@@ -39,6 +40,7 @@ void Device::eval(int id) {
     std::lock_guard<std::mutex> eval(eval_mu_);
     std::lock_guard<std::mutex> streams(streams_mu_);
     pending_++;
+    record(id);
     {
       std::lock_guard<std::mutex> encoders(encoders_mu_);
       encoders_[id]++;
@@ -59,7 +61,11 @@ void Device::eval_explicit(int id) {
 // flush takes the stream lock alone.
 void Device::flush(int id) {
   std::lock_guard<std::mutex> streams(streams_mu_);
+  record(id);
   streams_.erase(id);
 }
+
+// record notes a use of a stream; its callers hold streams_mu_.
+void Device::record(int id) { streams_[id]; }
 
 }  // namespace gpu

@@ -28,6 +28,7 @@ impl Device {
             let mut n = self.eval_mu.lock().unwrap();
             let mut streams = self.streams.lock().unwrap();
             *n += 1;
+            self.note(id);
             streams.insert(id, *n);
         }
         self.stream.synchronize();
@@ -36,6 +37,10 @@ impl Device {
     // flush takes the streams alone.
     pub fn flush(&self, id: u32) {
         let mut streams = self.streams.lock().unwrap();
+        self.note(id);
         streams.remove(&id);
     }
+
+    // note notes a use of a stream; its callers hold the streams.
+    pub fn note(&self, _id: u32) {}
 }
