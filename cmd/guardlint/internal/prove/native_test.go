@@ -13,7 +13,9 @@ import (
 	"github.com/guardlint/guardlint/analyzers/mutate/native"
 	"github.com/guardlint/guardlint/analyzers/owns"
 	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/analyzers/requires"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
@@ -59,7 +61,23 @@ func holding(t *testing.T, file string) *invariants.Set {
 			}
 		}
 		d := *inv
-		if inv.Field != nil {
+		if r, ok := inv.Rule.(*requires.Rule); ok {
+			// The calls of the operations are judged where they are made:
+			// the invariant keeps, under within, the functions that call
+			// one and hold no finding.
+			w := *r
+			w.Within = nil
+			for _, fn := range funcs {
+				if callsAny(fn, inv.Functions) && unique(funcs, fn) && (len(r.Within) == 0 || isAny(fn, r.Within)) &&
+					syntax.FirstBad(fn.Func.Node) == nil && len(defsWith([]*treesitter.Function{fn}, fs)) == 0 {
+					w.Within = append(w.Within, invariants.Name{Raw: fn.Name(), Scoped: fn.Func.Path})
+				}
+			}
+			if len(w.Within) == 0 {
+				continue
+			}
+			d.Rule = &w
+		} else if inv.Field != nil {
 			r := *inv.Rule.(*owns.Rule)
 			r.Writers = slices.Clone(r.Writers)
 			for _, fn := range defsWith(funcs, fs) {
@@ -84,6 +102,41 @@ func holding(t *testing.T, file string) *invariants.Set {
 		out.Invariants = append(out.Invariants, &d)
 	}
 	return out
+}
+
+// callsAny reports whether a function makes a live call of one of the
+// functions, matched by name as the requires rule matches them.
+func callsAny(fn *treesitter.Function, ns []invariants.Name) bool {
+	for _, c := range fn.Calls() {
+		for _, n := range ns {
+			if c.Live() && model.CallsName(c.Callee, n.Scoped) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unique reports whether fn is the only definition of its qualified name
+// among funcs, so that within can name it.
+func unique(funcs []*treesitter.Function, fn *treesitter.Function) bool {
+	n := 0
+	for _, f := range funcs {
+		if f.Func.Matches(fn.Func.Path) {
+			n++
+		}
+	}
+	return n == 1
+}
+
+// isAny reports whether fn is one of the named functions.
+func isAny(fn *treesitter.Function, ns []invariants.Name) bool {
+	for _, n := range ns {
+		if fn.Is(n) {
+			return true
+		}
+	}
+	return false
 }
 
 // holds reports whether a target of an invariant holds on the unmutated
