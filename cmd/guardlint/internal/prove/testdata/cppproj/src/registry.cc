@@ -2,7 +2,7 @@
 
 size_t Registry::add(int stream) {
   std::lock_guard<std::mutex> lock(mu_);
-  streams_.push_back(stream);
+  record(stream);
   return streams_.size();
 }
 
@@ -23,7 +23,7 @@ void Registry::rename(size_t i, const std::string& name) {
 size_t Registry::add_named(int stream, const std::string& name) {
   std::lock_guard<std::mutex> lock(mu_);
   std::unique_lock<std::shared_mutex> names(names_mu_);
-  streams_.push_back(stream);
+  record(stream);
   names_.push_back(name);
   return streams_.size();
 }
@@ -38,3 +38,6 @@ size_t Registry::add_and_wait(int stream) {
   wait();
   return n;
 }
+
+// record adds a stream; its callers hold mu_.
+void Registry::record(int stream) { streams_.push_back(stream); }

@@ -17,6 +17,7 @@ class Registry {
   size_t add_and_wait(int stream);
 
  private:
+  void record(int stream);
   std::mutex mu_;
   std::vector<int> streams_;
   mutable std::shared_mutex names_mu_;

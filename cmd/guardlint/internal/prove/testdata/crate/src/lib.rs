@@ -88,8 +88,14 @@ pub struct Registry {
 impl Registry {
     pub fn register(&self, id: u32) -> usize {
         let mut streams = self.streams.lock().unwrap();
-        streams.push(id);
+        Self::record(&mut streams, id);
         streams.len()
+    }
+
+    /// Records a stream in the list; the caller holds the streams' lock,
+    /// which the list is borrowed from.
+    pub fn record(streams: &mut Vec<u32>, id: u32) {
+        streams.push(id);
     }
 
     pub fn name(&self, i: usize) -> Option<String> {
