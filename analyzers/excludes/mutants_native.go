@@ -5,7 +5,6 @@ import (
 	"github.com/guardlint/guardlint/analyzers/mutate/native"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
-	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
 
 // NativeOps are the reverts that bring a target under the lock in C,
@@ -83,7 +82,7 @@ func callOf(c *native.Code, fns []*treesitter.Function, path []string) string {
 				if g.Func.Matches(path) {
 					if s, ok := c.StmtOf(fn, call.Node); ok && s.Node == call.Node {
 						return fn.File.Text(call.Node) + ";" // a Rust block's value
-					} else if ok && alone(s, call.Node) {
+					} else if ok && s.Alone(call.Node) {
 						return s.Text(fn)
 					}
 				}
@@ -91,11 +90,6 @@ func callOf(c *native.Code, fns []*treesitter.Function, path []string) string {
 		}
 	}
 	return c.Dialect().CallStmt(path[len(path)-1])
-}
-
-// alone reports whether a statement is the call and its semicolon.
-func alone(s native.Stmt, call *syntax.Node) bool {
-	return s.Node.Kind == "expression_statement" && len(s.Node.NamedChildren()) == 1 && s.Node.NamedChildren()[0] == call
 }
 
 // NativeVacuity implements native.Rule: a lock that no live code of the

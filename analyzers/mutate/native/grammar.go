@@ -20,6 +20,12 @@ type Stmt struct {
 	Node       *syntax.Node
 }
 
+// Alone reports whether the statement is the call and its semicolon.
+func (s Stmt) Alone(call *syntax.Node) bool {
+	kids := s.Node.NamedChildren()
+	return s.Node.Kind == "expression_statement" && len(kids) == 1 && kids[0] == call
+}
+
 // stmtOf returns the innermost statement of fn's body that holds n: the
 // statement a revert of the call at n rewrites, as the Go generators
 // rewrite a call's statement. ok is false when n is not inside a

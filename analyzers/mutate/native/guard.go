@@ -377,7 +377,7 @@ func (c *Code) AccessMutant(a AccessSite, op, suffix string) *mutate.Mutant {
 	}
 	var call *syntax.Node
 	if gs.Node != a.Guard.Node {
-		if !alone(gs, a.Guard.Node) {
+		if !gs.Alone(a.Guard.Node) {
 			return c.Void(fn, op+suffix, "the lock call is not a statement of its own")
 		}
 		call = a.Guard.Node
@@ -398,12 +398,6 @@ func (c *Code) AccessMutant(a AccessSite, op, suffix string) *mutate.Mutant {
 	}
 	g := guardAt{fn: fn, stmt: model.Stmt{Kind: model.GuardStmt, Node: gs.Node, Guard: a.Guard}, lock: a.Lock, mode: a.Mode, firstWork: use, lastWork: use, call: call}
 	return c.Mutant(fn, op+suffix, e, c.guardEdit(e, g, op))
-}
-
-// alone reports whether a statement is the call and its semicolon.
-func alone(s Stmt, call *syntax.Node) bool {
-	kids := s.Node.NamedChildren()
-	return s.Node.Kind == "expression_statement" && len(kids) == 1 && kids[0] == call
 }
 
 // outOfScope moves the statement that holds an access out of the guard's

@@ -48,7 +48,7 @@ func SectionOf(fns []*treesitter.Function, lock []string) (Section, bool) {
 			if s.Node == a.Node {
 				return Section{take: text}, true // a guard's statement
 			}
-			if call == nil && strings.TrimSpace(strings.TrimSuffix(text, ";")) == fn.File.Text(a.Node) {
+			if call == nil && s.Alone(a.Node) {
 				if release, ok := releaseOf(fn.File, a.Node); ok {
 					call = &Section{take: text, release: release}
 				}
