@@ -150,7 +150,7 @@ func (s *Source) Targets() ([]*Function, error) {
 	for _, f := range files {
 		for _, fn := range f.Funcs {
 			for _, n := range s.Inv.Functions {
-				if fn.Func.Matches(n.Scoped) {
+				if fn.Is(n) { // by the parameter list too, when the name gives one
 					out = append(out, fn)
 					break
 				}

@@ -196,10 +196,13 @@ func (c *Code) guardEdit(e *Edits, g guardAt, op string) string {
 		e.Insert(f, lastWork.Start, release+"\n"+lineIndent(f.Src, lastWork.Start))
 		return ""
 	case mutate.OpAnotherLock:
-		i, j, ok := findTokens(f, parts.leaves, g.lock)
+		// In the value or the arguments: the guard's own name may be the
+		// mutex's (`let mut files = files.lock().unwrap();`).
+		i, j, ok := findTokens(f, parts.leaves[parts.valueAt:], g.lock)
 		if !ok {
 			return "the locked expression is not found in the guard"
 		}
+		i, j = i+parts.valueAt, j+parts.valueAt
 		if d.Rust() {
 			e.Replace(f, parts.leaves[i].Start, parts.leaves[j-1].End, otherMuRust)
 			typ := "Mutex"
@@ -285,6 +288,9 @@ type guardDecl struct {
 	mutexType string
 	value     string
 	method    *leaf
+	// valueAt is the first leaf of the value (Rust) or of the arguments
+	// (C++).
+	valueAt int
 }
 
 // guardParts takes a guard statement apart, or says why it cannot.
@@ -297,6 +303,7 @@ func guardParts(f *syntax.File, st model.Stmt) (guardDecl, string) {
 	if f.Lang == "rust" {
 		for i, l := range ls {
 			if f.Text(l) == "=" {
+				p.valueAt = i + 1
 				p.value = strings.TrimSpace(string(f.Src[l.End:ls[len(ls)-1].Start]))
 				for k := i + 1; k+1 < len(ls); k++ {
 					if f.Text(ls[k]) == "." && otherModeMethod[f.Text(ls[k+1])] != "" {
@@ -314,6 +321,7 @@ func guardParts(f *syntax.File, st model.Stmt) (guardDecl, string) {
 		if f.Text(ls[i]) != name || (f.Text(ls[i+1]) != "(" && f.Text(ls[i+1]) != "{") {
 			continue
 		}
+		p.valueAt = i + 2
 		p.typ = strings.TrimSpace(string(f.Src[st.Node.Start:ls[i].Start]))
 		p.args = strings.TrimSpace(string(f.Src[ls[i+1].End:ls[len(ls)-2].Start]))
 		for k, l := range ls[:i] {
