@@ -43,22 +43,32 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutate.Mutant {
 			continue
 		}
 		var sites []native.AccessSite
+		var held [][]*model.Guard
 		for _, call := range fn.Calls() {
 			if !call.Live() || !r.callsOp(c.Inv, &call) {
 				continue
 			}
-			g, _, _ := check.held(fn, call.Node)
-			if g == nil {
+			hs, _, _ := check.holders(fn, call.Node)
+			if len(hs) == 0 {
 				continue // the baseline run reports it
 			}
+			g := hs[len(hs)-1]
 			sites = append(sites, native.AccessSite{Fn: fn, Guard: g, Access: call.Node, Lock: lockOf(g, fn.Patterns[0]), Mode: r.Mode})
+			held = append(held, hs)
 		}
-		for _, s := range sites {
+		for i, s := range sites {
 			suffix := ""
 			if len(sites) > 1 {
 				suffix = "@" + native.Line(fn, s.Access)
 			}
 			for _, op := range ops {
+				if len(held[i]) > 1 {
+					// A reentrant lock taken again inside its own guard:
+					// the outer guard still holds it whatever becomes of
+					// the inner one.
+					out = append(out, c.Void(fn, op+suffix, "another guard of the lock holds it here too"))
+					continue
+				}
 				out = append(out, c.AccessMutant(s, op, suffix))
 			}
 		}

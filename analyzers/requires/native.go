@@ -198,9 +198,20 @@ func (c *nativeCheck) follow(fns []*treesitter.Function) {
 }
 
 // held returns the guard of the lock that holds it at n in the rule's
-// mode, or nil; weaker, when one holds it shared where the rule needs it
-// exclusive; and otherwise why none counts, as a clause for messages.
+// mode (the last declared when several do), or nil; weaker, when one holds it shared where the
+// rule needs it exclusive; and otherwise why none counts, as a clause for
+// messages.
 func (c *nativeCheck) held(fn *treesitter.Function, n *syntax.Node) (holder *model.Guard, weaker bool, why string) {
+	hs, weaker, why := c.holders(fn, n)
+	if len(hs) > 0 {
+		return hs[len(hs)-1], false, ""
+	}
+	return nil, weaker, why
+}
+
+// holders returns the guards of the lock that hold it at n in the rule's
+// mode, in the order of the body's guards; weaker and why as for held.
+func (c *nativeCheck) holders(fn *treesitter.Function, n *syntax.Node) (holders []*model.Guard, weaker bool, why string) {
 	pattern := fn.Patterns[0]
 	for _, g := range fn.Guards().All {
 		mode := g.Mode
@@ -213,12 +224,15 @@ func (c *nativeCheck) held(fn *treesitter.Function, n *syntax.Node) (holder *mod
 		ok, reason := fn.HeldAt(g, n)
 		switch {
 		case ok && (c.r.Mode == invariants.Shared || mode == invariants.Exclusive):
-			return g, false, ""
+			holders = append(holders, g)
 		case ok:
 			weaker = true
 		case why == "" || g.Node.Start < n.Start:
 			why = fmt.Sprintf("the guard at line %d does not count: %s", fn.Line(g.Node), reason)
 		}
+	}
+	if len(holders) > 0 {
+		return holders, false, ""
 	}
 	if why == "" {
 		why = fmt.Sprintf("no guard of %s is in scope here", c.r.Lock.Raw)

@@ -402,16 +402,18 @@ func (c *Code) AccessMutant(a AccessSite, op, suffix string) *mutate.Mutant {
 	}
 	e := c.NewEdits()
 	if op == mutate.OpOutOfScope {
-		return c.Mutant(fn, op+suffix, e, c.outOfScope(e, fn, gs, use))
+		return c.Mutant(fn, op+suffix, e, c.outOfScope(e, fn, a.Guard, gs, use))
 	}
 	g := guardAt{fn: fn, stmt: model.Stmt{Kind: model.GuardStmt, Node: gs.Node, Guard: a.Guard}, lock: a.Lock, mode: a.Mode, firstWork: use, lastWork: use, call: call}
 	return c.Mutant(fn, op+suffix, e, c.guardEdit(e, g, op))
 }
 
 // outOfScope moves the statement that holds an access out of the guard's
-// scope: after the block the guard is declared in, or, when that block is
-// the body, before the guard.
-func (c *Code) outOfScope(e *Edits, fn *treesitter.Function, gs Stmt, use *syntax.Node) string {
+// scope: after the block the guard holds the lock to the end of, or,
+// when that block is the body (or the guard's statement is inside an #if
+// of it, which does not end the scope) or ends in a return, before the
+// guard.
+func (c *Code) outOfScope(e *Edits, fn *treesitter.Function, g *model.Guard, gs Stmt, use *syntax.Node) string {
 	f := fn.File
 	s, ok := stmtOf(fn, use)
 	if !ok || s.Node != use {
@@ -419,8 +421,13 @@ func (c *Code) outOfScope(e *Edits, fn *treesitter.Function, gs Stmt, use *synta
 	}
 	text := s.Text(fn)
 	e.Delete(c, fn, s)
-	block := gs.Node.Parent
-	if block == fn.Func.Body {
+	block := g.Scope
+	if block == nil {
+		return "the guard holds nothing past its statement"
+	}
+	// After a block that returns, the access would be dead code, which
+	// no rule judges: it goes before the guard then.
+	if block == fn.Func.Body || block != gs.Node.Parent || endsAbruptly(block) {
 		e.Insert(f, gs.Start, text+"\n"+lineIndent(f.Src, gs.Start))
 		return ""
 	}
@@ -430,4 +437,30 @@ func (c *Code) outOfScope(e *Edits, fn *treesitter.Function, gs Stmt, use *synta
 	}
 	e.Insert(f, outer.End, "\n"+lineIndent(f.Src, outer.Start)+text)
 	return ""
+}
+
+// endsAbruptly reports whether a block's last statement leaves it other
+// than by its end: a return, throw, break, continue or goto, Rust's
+// return, break and continue expressions.
+func endsAbruptly(block *syntax.Node) bool {
+	var last *syntax.Node
+	for _, ch := range block.NamedChildren() {
+		if !syntax.IsComment(ch) {
+			last = ch
+		}
+	}
+	if last == nil {
+		return false
+	}
+	if last.Kind == "expression_statement" {
+		if kids := last.NamedChildren(); len(kids) == 1 {
+			last = kids[0]
+		}
+	}
+	switch last.Kind {
+	case "return_statement", "throw_statement", "break_statement", "continue_statement", "goto_statement",
+		"return_expression", "break_expression", "continue_expression":
+		return true
+	}
+	return false
 }
