@@ -33,7 +33,7 @@ func voidReason(err error) string { return strings.TrimPrefix(err.Error(), errVo
 // minus listing, loading and type-checking everything else again, which
 // the mutant cannot change: mutants only rewrite function bodies and add
 // unexported declarations, so importers of the package see the same API.
-func findings(set *invariants.Set, m *mutate.Mutant) ([]core.Finding, error) {
+func findings(suite *driver.Suite, m *mutate.Mutant) ([]core.Finding, error) {
 	p := m.Pkg
 	files := make([]*ast.File, 0, len(p.Pkg.Syntax)+1)
 	names := make([]string, 0, len(p.Pkg.Syntax)+1)
@@ -90,7 +90,7 @@ func findings(set *invariants.Set, m *mutate.Mutant) ([]core.Finding, error) {
 		Module:          p.Pkg.Module,
 		Imports:         p.Pkg.Imports,
 	}
-	return driver.Analyze(set, mutated)
+	return suite.Analyze(mutated)
 }
 
 // typeCheck type-checks the files of a mutated package, importing the
