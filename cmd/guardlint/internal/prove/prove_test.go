@@ -144,6 +144,38 @@ func TestVoidIsNeverAKill(t *testing.T) {
 	}
 }
 
+// TestVoidReasonIsOneLine gives a mutant a type error of several lines
+// (go/types adds "have" and "want" lines to a wrong return): the reason
+// keeps them, joined, and the report prints it as one line.
+func TestVoidReasonIsOneLine(t *testing.T) {
+	rep := prove(t, "proved.yaml")
+	res := byName(rep)["encoder-retained.CommandBuffer.getOrCreateEncoder.delete"]
+	require.NotNil(t, res)
+	m := *res.Mutant
+	m.Files = map[string][]byte{}
+	for f, data := range res.Mutant.Files {
+		m.Files[f] = append(bytes.Clone(data), "\nfunc guardlintVoidTest() { return 1 }\n"...)
+	}
+	dir, _ := filepath.Abs(mod)
+	for _, exact := range []bool{false, true} {
+		r := &Result{Mutant: &m}
+		require.NoError(t, checkAll(rep.Set, []*Result{r}, Options{Dir: dir, Jobs: 1, Exact: exact}))
+		require.Equal(t, Void, r.Verdict)
+		assert.NotContains(t, r.Detail, "\n", "exact %v", exact)
+		assert.Contains(t, r.Detail, "too many return values; have (number); want ()", "exact %v", exact)
+	}
+	var out bytes.Buffer
+	r := &Result{Mutant: &m}
+	require.NoError(t, checkAll(rep.Set, []*Result{r}, Options{Dir: dir, Jobs: 1}))
+	(&Report{Set: rep.Set, Invariants: []*InvariantReport{{Invariant: m.Invariant, Results: []*Result{r}}}}).Print(&out, dir)
+	require.Contains(t, out.String(), "have (number)")
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.Contains(line, "have (number)") {
+			assert.True(t, strings.HasPrefix(line, "void "), "a stray line: %q", line)
+		}
+	}
+}
+
 // TestVacuousInvariants proves two forbids that hold whatever the code
 // does: one names a method that appears only in a comment, the other a
 // function of another package that the package never calls. Their
