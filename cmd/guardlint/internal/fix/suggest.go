@@ -84,10 +84,10 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 	}
 	var cands []*candidate
 	if len(goDirs) > 0 {
-		if after.pkgs, err = loadGo(opts.Dir, goDirs, nil); err != nil {
+		if after.pkgs, err = loadGo(opts, goDirs, nil); err != nil {
 			return nil, fmt.Errorf("loading the packages the change touches: %w", err)
 		}
-		if before.pkgs, err = loadGo(opts.Dir, goDirs, view); err != nil {
+		if before.pkgs, err = loadGo(opts, goDirs, view); err != nil {
 			s.Notes = append(s.Notes, "the revert does not type-check, so what the fix removed (writes for owns, calls for forbid) is not looked at: "+firstLine(err.Error()))
 			before = nil
 		}
@@ -210,7 +210,7 @@ func (s *Suggestion) proveSet(cands []*candidate, path, module string, opts Opti
 		return false, nil
 	}
 	set := &invariants.Set{Files: []*invariants.File{f}, Invariants: f.Invariants}
-	now, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns})
+	now, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags})
 	if err != nil {
 		if len(cands) == 1 {
 			verdicts[cands[0].id] = "cannot be checked: " + firstLine(err.Error())
@@ -218,7 +218,7 @@ func (s *Suggestion) proveSet(cands []*candidate, path, module string, opts Opti
 		return false, nil
 	}
 	set = &invariants.Set{Files: []*invariants.File{f}, Invariants: f.Invariants}
-	reverted, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Files: view})
+	reverted, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Files: view, BuildFlags: opts.BuildFlags})
 	voidRevert := ""
 	if err != nil {
 		voidRevert = "the revert does not type-check: " + firstLine(err.Error())

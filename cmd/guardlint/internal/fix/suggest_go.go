@@ -26,7 +26,8 @@ type goSide struct {
 
 // loadGo loads the packages of the given directories, through view when
 // it is set, with syntax and types.
-func loadGo(dir string, dirs []string, view *overlay.Files) ([]*packages.Package, error) {
+func loadGo(opts Options, dirs []string, view *overlay.Files) ([]*packages.Package, error) {
+	dir := opts.Dir
 	ov, err := view.Go(nil)
 	if err != nil {
 		return nil, err
@@ -42,7 +43,7 @@ func loadGo(dir string, dirs []string, view *overlay.Files) ([]*packages.Package
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedModule | packages.NeedImports,
-		Dir: dir, Overlay: ov,
+		Dir: dir, Overlay: ov, BuildFlags: opts.BuildFlags,
 	}, patterns...)
 	if err != nil {
 		return nil, err

@@ -155,7 +155,7 @@ func (f importerFunc) Import(path string) (*types.Package, error) { return f(pat
 // command itself would on the mutated tree. It is the reference the fast
 // path is tested against, about a second per mutant.
 func exactFindings(set *invariants.Set, m *mutate.Mutant, opts Options) ([]core.Finding, error) {
-	res, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Overlay: m.Files})
+	res, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Overlay: m.Files, BuildFlags: opts.BuildFlags})
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errVoid, err)
 	}
