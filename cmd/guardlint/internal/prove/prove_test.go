@@ -346,3 +346,32 @@ func TestDottedPaths(t *testing.T) {
 	require.NotNil(t, moved)
 	assert.Equal(t, Killed, moved.Verdict, moved.Detail)
 }
+
+// TestInitialiserReverts proves invariants on calls in the initialiser of
+// an if, a switch and a labelled for: every revert of the statement is
+// built by hoisting the initialiser out of the header, compiles, and is
+// killed; only the reverts that need a call statement (deferred,
+// swapped) or another type with the method (wrong-receiver) are void.
+func TestInitialiserReverts(t *testing.T) {
+	rep := prove(t, "init.yaml")
+	assert.True(t, rep.Proved())
+	killed := 0
+	for _, r := range rep.Mutants() {
+		op, _, _ := strings.Cut(r.Mutant.Op, "@")
+		switch op {
+		case mutate.OpWrongRecv, "first-deferred", "first-swapped":
+			assert.Equal(t, Void, r.Verdict, r.Mutant.Name)
+		default:
+			assert.Equal(t, Killed, r.Verdict, "%s: %s", r.Mutant.Name, r.Detail)
+			killed++
+		}
+	}
+	assert.Equal(t, 3*(len(call.Ops)-1)+3*9, killed)
+	res := byName(rep)
+	wait := res["checks-device.Device.Wait.delete"].Mutant
+	assert.Contains(t, string(wait.Files[wait.Site.File]), "{\n\t\tvar err error\n\t\t\n\t\tif ; err != nil {")
+	retire := res["checks-before-commit.Device.Retire.first-line-comment"].Mutant
+	assert.Contains(t, string(retire.Files[retire.Site.File]), "\n{\n\t\tvar err error\n\t\t// err = d.check()\n\t\touter:\n\tfor ; err == nil")
+	moved := res["checks-device.Device.State.moved"].Mutant
+	assert.Contains(t, string(moved.Files[moved.Site.File]), "(d *Device) {\n\terr := d.check()\n\t_ = err\n}")
+}
