@@ -402,6 +402,12 @@ func (d *decoder) decodeTargets(m map[string]field, n *yaml.Node, inv *Invariant
 	}
 	switch {
 	case spec == nil:
+	case spec.NoTarget:
+		for _, k := range []string{"function", "functions", "field"} {
+			if v, ok := m[k]; ok {
+				d.errorf(v.key, "%s: a%s %s rule takes no `%s`: it names what it checks itself", what, an(spec.Name), spec.Name, k)
+			}
+		}
 	case spec.Field:
 		if !hasField {
 			d.errorf(n, "%s: a%s %s rule needs a `field` target", what, an(spec.Name), spec.Name)

@@ -16,28 +16,70 @@ func matchSegment(pattern, name string) (bool, error) {
 // of directories, none included. Both are taken as written: the caller
 // makes them relative to the same directory.
 func MatchGlob(glob, name string) bool {
-	return matchSegs(strings.Split(glob, "/"), strings.Split(name, "/"))
+	g := strings.Split(glob, "/")
+	at := globStart(g)
+	for _, seg := range strings.Split(name, "/") {
+		at = globStep(g, at, seg)
+	}
+	return at[len(g)]
 }
 
-// matchSegs matches path segments against glob segments, `**` spanning
-// any number of them.
-func matchSegs(glob, name []string) bool {
-	for len(glob) > 0 {
-		if glob[0] == "**" {
-			for i := 0; i <= len(name); i++ {
-				if matchSegs(glob[1:], name[i:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(name) == 0 {
-			return false
-		}
-		if ok, err := path.Match(glob[0], name[0]); err != nil || !ok {
-			return false
-		}
-		glob, name = glob[1:], name[1:]
+// GlobReaches reports whether some path strictly under dir can match the
+// glob, so that a walk can skip a directory that cannot hold a match:
+// `src/*/kernels/*.cu` need not enter `src/a/tests`.
+func GlobReaches(glob, dir string) bool {
+	g := strings.Split(glob, "/")
+	at := globStart(g)
+	for _, seg := range strings.Split(dir, "/") {
+		at = globStep(g, at, seg)
 	}
-	return len(name) == 0
+	// A glob segment is still to match a name under dir.
+	for i := 0; i < len(g); i++ {
+		if at[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// The matchers run the glob as a set of positions, the way an NFA runs:
+// at[i] says that the segments read so far can be matched by g[:i]. Each
+// path segment costs one step over the glob, so a path of n segments
+// against a glob of m costs n·m segment matches, however many `**` the
+// glob holds; trying every split for each `**` costs n to the power of
+// their number.
+
+// globStart is the set of positions before any segment is read.
+func globStart(g []string) []bool {
+	at := make([]bool, len(g)+1)
+	at[0] = true
+	return globClose(g, at)
+}
+
+// globStep reads one path segment.
+func globStep(g []string, at []bool, seg string) []bool {
+	next := make([]bool, len(g)+1)
+	for i := 0; i < len(g); i++ {
+		if !at[i] {
+			continue
+		}
+		if g[i] == "**" {
+			next[i] = true // `**` takes the segment and may take more
+			continue
+		}
+		if ok, err := path.Match(g[i], seg); err == nil && ok {
+			next[i+1] = true
+		}
+	}
+	return globClose(g, next)
+}
+
+// globClose adds the positions after a `**` that matches no segment.
+func globClose(g []string, at []bool) []bool {
+	for i := 0; i < len(g); i++ {
+		if at[i] && g[i] == "**" {
+			at[i+1] = true
+		}
+	}
+	return at
 }

@@ -162,6 +162,13 @@ func TestLoadErrors(t *testing.T) {
 		{"requires on a field", "version: 1\ninvariants:\n  - {id: a, why: w, field: p.T.f, requires: {lock: p.mu}}\n", []string{":3:5: invariant a: a requires rule needs a `function` or `functions` target", ":3:21: invariant a: a requires rule targets functions, not a field"}},
 		{"requires for rust", "version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, files: a.rs, function: f, requires: {lock: m}}\n", []string{":3:59: invariant a: a requires rule is not checked for lang rust"}},
 		{"requires bad helper", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, requires: {lock: p.mu, acquire: [p.L-1]}}\n", []string{":3:69: requires.acquire[0]: name \"p.L-1\""}},
+		{"lock_order with a target", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, lock_order: [p.a, p.b]}\n", []string{":3:21: invariant a: a lock_order rule takes no `function`: it names what it checks itself"}},
+		{"lock_order of one lock", "version: 1\ninvariants:\n  - {id: a, why: w, lock_order: [p.a]}\n", []string{":3:33: invariant a: lock_order.locks: an order needs two locks or more (or one, with unlisted: last)"}},
+		{"lock_order lock twice", "version: 1\ninvariants:\n  - {id: a, why: w, lock_order: [p.a, p.b, p.a]}\n", []string{":3:33: invariant a: lock_order.locks: p.a is listed twice"}},
+		{"lock_order bad unlisted", "version: 1\ninvariants:\n  - {id: a, why: w, lock_order: {locks: [p.a, p.b], unlisted: first}}\n", []string{":3:63: invariant a: lock_order.unlisted \"first\": want ignore or last"}},
+		{"lock_order bad name", "version: 1\ninvariants:\n  - {id: a, why: w, lock_order: [p.a, p.b-1]}\n", []string{":3:39: lock_order.locks[1]: name \"p.b-1\""}},
+		{"excludes without lock", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, excludes: {}}\n", []string{":3:46: invariant a: excludes: missing `lock`"}},
+		{"never_acquires for cpp", "version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, files: a.cc, function: f, never_acquires: {lock: m}}\n", []string{":3:58: invariant a: a never_acquires rule is not checked for lang cpp"}},
 		{"relative without module", "version: 1\ninvariants:\n  - {id: a, why: w, function: ./p.F, call: {to: p.G}}\n", []string{":3:31: function: name \"./p.F\": package \"./p\" is relative to the module, but no go.mod"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

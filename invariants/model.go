@@ -158,8 +158,9 @@ type Define struct {
 // Kind returns the kind of the invariant's rule.
 func (inv *Invariant) Kind() Kind { return inv.Rule.Kind() }
 
-// Packages returns the import paths an invariant's targets live in; none
-// for the languages of the tree-sitter front end, which name files.
+// Packages returns the import paths an invariant's targets live in (for a
+// kind without targets, those its rule names: ScopeRule); none for the
+// languages of the tree-sitter front end, which name files.
 func (inv *Invariant) Packages() []string {
 	if inv.Lang.TreeSitter() {
 		return nil
@@ -177,6 +178,11 @@ func (inv *Invariant) Packages() []string {
 	}
 	if inv.Field != nil {
 		add(inv.Field.Pkg)
+	}
+	if r, ok := inv.Rule.(ScopeRule); ok {
+		for _, p := range r.Packages() {
+			add(p)
+		}
 	}
 	return out
 }

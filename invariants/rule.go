@@ -1,6 +1,12 @@
 package invariants
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
 
 // Rule is the rule of one invariant: what must hold at its target. Each
 // rule kind has its own type, in the kind's package, which the kind's
@@ -23,6 +29,15 @@ type KindSpec struct {
 	// Field says that the kind targets a field (`field:`) instead of
 	// functions (`function:` or `functions:`).
 	Field bool
+	// NoTarget says that the kind takes neither functions nor a field:
+	// its rule names what it checks (lock_order names its locks, and is
+	// checked wherever they are taken). The rule then implements
+	// ScopeRule for Go.
+	NoTarget bool
+	// ListKey, when set, lets the rule be written as a list instead of a
+	// mapping: `lock_order: [a, b]` is `lock_order: {locks: [a, b]}`
+	// with ListKey "locks".
+	ListKey string
 	// Langs are the languages the kind is checked for; an invariant of
 	// another language with this rule is an error, not a skipped check.
 	Langs []Lang
@@ -33,6 +48,16 @@ type KindSpec struct {
 	// rule even when it is incomplete: the loader drops the invariant
 	// when any error was reported.
 	Decode func(d *RuleDecoder) Rule
+}
+
+// ScopeRule is implemented by the Go rules of kinds that take no target
+// (KindSpec.NoTarget): the packages the rule's own names live in stand
+// for the targets' packages, so that the drivers load them, and a
+// package that is gone is reported like a target's.
+type ScopeRule interface {
+	Rule
+	// Packages returns the import paths the rule's names live in.
+	Packages() []string
 }
 
 // RuleDecoder reads the mapping of one rule for its kind's Decode. Every
@@ -101,6 +126,34 @@ func (r *RuleDecoder) Bool(key string) bool {
 	return b
 }
 
+// Enum reads an optional string that must be one of values; absent is
+// the first value.
+func (r *RuleDecoder) Enum(key string, values ...string) string {
+	v, ok := r.m[key]
+	if !ok {
+		return values[0]
+	}
+	s, ok := r.d.str(v, r.rule.key.Value+"."+key)
+	if !ok {
+		return values[0]
+	}
+	if !slices.Contains(values, s) {
+		r.d.errorf(v.value, "%s: %s.%s %q: want %s", r.inv, r.rule.key.Value, key, s, strings.Join(values, " or "))
+		return values[0]
+	}
+	return s
+}
+
+// Errorf reports a problem with the value of key, at that value: for the
+// checks a kind makes beyond the shape of its keys.
+func (r *RuleDecoder) Errorf(key, format string, args ...any) {
+	at := r.rule.value
+	if v, ok := r.m[key]; ok {
+		at = v.value
+	}
+	r.d.errorf(at, "%s: %s.%s: %s", r.inv, r.rule.key.Value, key, fmt.Sprintf(format, args...))
+}
+
 // Mode reads an optional lock mode; absent is exclusive.
 func (r *RuleDecoder) Mode(key string) LockMode {
 	return r.d.lockMode(r.m, key, r.rule.key.Value+"."+key)
@@ -122,6 +175,10 @@ func (r *RuleDecoder) GoOnly(keys ...string) {
 // decodeRule decodes the mapping of an invariant's rule with its kind's
 // spec.
 func (d *decoder) decodeRule(spec *KindSpec, f field, what string, ctx nameContext) Rule {
+	if spec.ListKey != "" && f.value.Kind == yaml.SequenceNode {
+		m := map[string]field{spec.ListKey: f}
+		return spec.Decode(&RuleDecoder{d: d, rule: f, m: m, inv: what, ctx: ctx})
+	}
 	m := d.mapping(f.value, what+": "+string(spec.Name), spec.Keys...)
 	if m == nil {
 		return nil

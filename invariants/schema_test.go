@@ -42,7 +42,7 @@ func yamlToJSON(t *testing.T, data []byte) any {
 // examples here, and the repository's own invariants beside this package.
 func exampleFiles(t *testing.T) []string {
 	var files []string
-	for _, pattern := range []string{"testdata/examples/*.yaml", "*.yaml", "../guardlint.yaml", "../docs/examples/*.yaml", "../bench/*/guardlint.yaml", "../analyzers/*/testdata/*.yaml", "../analyzers/resolve/testdata/dotted/*.yaml"} {
+	for _, pattern := range []string{"testdata/examples/*.yaml", "*.yaml", "../guardlint.yaml", "../docs/examples/*.yaml", "../bench/*/guardlint.yaml", "../bench/*/*/guardlint.yaml", "../analyzers/*/testdata/*.yaml", "../analyzers/resolve/testdata/dotted/*.yaml"} {
 		m, err := filepath.Glob(pattern)
 		require.NoError(t, err)
 		files = append(files, m...)
@@ -86,6 +86,9 @@ func TestSchemaAgreesWithLoader(t *testing.T) {
 		"hold via on c":          "version: 1\ninvariants: [{id: a, why: w, lang: c, files: a.c, function: f, hold: {lock: m, via: [h]}}]\n",
 		"list define in cpp":     "version: 1\ninvariants: [{id: a, why: w, lang: cpp, files: a.cc, defines: {X: [1]}, function: f, call: {to: g}}]\n",
 		"owns with function":     "version: 1\ninvariants: [{id: a, why: w, function: p.F, owns: {writers: [p.G]}}]\n",
+		"lock_order with target": "version: 1\ninvariants: [{id: a, why: w, function: p.F, lock_order: [p.a, p.b]}]\n",
+		"lock_order bad option":  "version: 1\ninvariants: [{id: a, why: w, lock_order: {locks: [p.a, p.b], unlisted: first}}]\n",
+		"never_acquires for c":   "version: 1\ninvariants: [{id: a, why: w, lang: c, files: a.c, function: f, never_acquires: {lock: m}}]\n",
 		"function and functions": "version: 1\ninvariants: [{id: a, why: w, function: p.F, functions: [p.G], call: {to: p.G}}]\n",
 		"name with spaces":       "version: 1\ninvariants: [{id: a, why: w, function: p.F G, call: {to: p.G}}]\n",
 		"type params, no member": "version: 1\ninvariants: [{id: a, why: w, function: 'p.Map[K]', call: {to: p.G}}]\n",

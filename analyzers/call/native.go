@@ -51,26 +51,16 @@ func (r *Rule) nativeFacts(fn *treesitter.Function, everyPath bool) facts {
 	if !everyPath || len(live) == 0 {
 		return f
 	}
+	dom := fn.Dominance(live)
 	for _, e := range fn.Exits() {
 		switch {
-		case e.End && !anyUnconditional(fn, live):
+		case e.End && !dom.Always():
 			f.unreached = append(f.unreached, e)
-		case !e.End && !fn.Dominated(e.At.(*syntax.Node), live):
+		case !e.End && !dom.Dominated(e.At.(*syntax.Node)):
 			f.unreached = append(f.unreached, e)
 		}
 	}
 	return f
-}
-
-// anyUnconditional reports whether one of the calls runs whenever the
-// body runs, so that the end of the body comes after it.
-func anyUnconditional(fn *treesitter.Function, calls []*syntax.Node) bool {
-	for _, c := range calls {
-		if fn.Unconditional(c) {
-			return true
-		}
-	}
-	return false
 }
 
 // viaCall reports whether a call is a call of one of the rule's helpers.

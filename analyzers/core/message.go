@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -30,3 +31,6 @@ func Unverifiable(inv *invariants.Invariant, at invariants.Pos, format string, a
 	pos := PosOf(at)
 	return Finding{Pos: pos, End: pos, ID: inv.ID, Invariant: inv, Message: Message(inv, CannotVerify(format, args...))}
 }
+
+// CallPath words a call path, caller first: "app.Serve → gpu.encodeLocked".
+func CallPath(p []string) string { return strings.Join(p, " → ") }

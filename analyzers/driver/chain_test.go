@@ -183,11 +183,11 @@ func TestNativeAppliesTheChain(t *testing.T) {
 	dir := chainCopy(t)
 	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)
-	assert.Empty(t, Native(set))
+	assert.Empty(t, Native(set, 0))
 	edit(t, dir, "guardlint.yaml", "    - patches/0003-eval-lock.patch\n", "")
 	set, err = registry.Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)
-	fs := Native(set)
+	fs := Native(set, 0)
 	require.Len(t, fs, 1)
 	assert.Equal(t, "eval-locked", fs[0].ID)
 }

@@ -41,6 +41,9 @@ type Options struct {
 	Files *overlay.Files
 	// Verbose receives phase timings, when set.
 	Verbose io.Writer
+	// ParseBudget bounds each tree-sitter parse (treesitter.Options);
+	// 0 means the default.
+	ParseBudget time.Duration
 }
 
 // Result is what a run found.
@@ -97,7 +100,7 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	inScope := map[string]bool{}
 	for _, u := range ms.units(opts.Dir, opts.Patterns) {
 		listed, err := packages.Load(&packages.Config{
-			Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+			Mode:       packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
 			Dir:        u.Module.Dir,
 			Tests:      opts.Tests,
 			BuildFlags: opts.BuildFlags,
@@ -129,12 +132,15 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	phase("scope", len(inScope))
 	// The C, C++, CUDA and Rust invariants name files, not packages: the
 	// tree-sitter front end checks them in the same run.
-	res.Findings = append(res.Findings, NativeFiles(set, opts.Files)...)
+	res.Findings = append(res.Findings, NativeFiles(set, opts.Files, opts.ParseBudget)...)
 	phase("tree-sitter", 0)
 	for _, l := range lists {
 		wanted, report := relevant(set, l.listed)
 		if len(wanted) == 0 {
 			continue
+		}
+		if err := checkNesting(l.listed, wanted); err != nil {
+			return nil, err
 		}
 		found, err := analyzePackages(set, wanted, report, l.unit.Module.Dir, opts)
 		if err != nil {

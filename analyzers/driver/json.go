@@ -33,7 +33,8 @@ type jsonFinding struct {
 	// //guardlint:ignore, or omitted for an error of the run as a whole.
 	ID string `json:"id,omitempty"`
 	// Kind is the invariant's rule kind: call, hold, owns, forbid, order,
-	// requires (json.schema.json lists them).
+	// requires, excludes, lock_order, never_acquires (json.schema.json
+	// lists them).
 	Kind    string `json:"kind,omitempty"`
 	File    string `json:"file,omitempty"`
 	Line    int    `json:"line,omitempty"`

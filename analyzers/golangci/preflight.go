@@ -24,5 +24,5 @@ func preflight(set *invariants.Set, dir string) error {
 	if err := driver.ErrorOf("invariants name packages that do not exist", driver.MissingPackages(set, dir, nil), dir); err != nil {
 		return err
 	}
-	return driver.ErrorOf("C, C++, CUDA or Rust invariants do not hold", driver.Native(set), dir)
+	return driver.ErrorOf("C, C++, CUDA or Rust invariants do not hold", driver.Native(set, 0), dir) // 0: the default parse budget
 }

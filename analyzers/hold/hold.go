@@ -154,25 +154,9 @@ func (c *checker) check(t rule.Target) {
 // when it runs at the return, after a release, is not: it works on what
 // the defer statement took.
 func (c *checker) atReturn(body *live.Body, flow *live.Flow[bool], recv types.Object, f *facts) {
-	held, ok := flow.AtExits(func(a, b bool) bool { return a && b })
-	if !ok {
-		return
-	}
-	defers := body.Deferred()
-	for i := len(defers) - 1; i >= 0; i-- {
-		e := defers[i].Effect
-		if e.Lit != nil {
-			held = c.analysis(recv).After(e.Lit, held)
-			continue
+	c.analysis(recv).AtReturn(body, flow, func(held bool, e *live.Effect) {
+		if held && f.relocked == nil && c.lock.Change(e, recv) == locks.Acquires {
+			f.relocked = e.Call
 		}
-		switch c.lock.Change(e, recv) {
-		case locks.Acquires:
-			if held && f.relocked == nil {
-				f.relocked = e.Call
-			}
-			held = true
-		case locks.Releases:
-			held = false
-		}
-	}
+	})
 }

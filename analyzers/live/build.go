@@ -57,6 +57,12 @@ func (b *builder) build(block *ast.BlockStmt) {
 	// return (this package's, by its analysis; others', by its facts) end
 	// their block.
 	g := b.cfg()
+	if g == nil {
+		// ctrlflow builds no graph for the intrinsics it knows
+		// (os.Exit, runtime.Goexit, ...): their bodies are the
+		// platform's business, and have no live code to report.
+		return
+	}
 	reach := b.fold(g)
 
 	index := map[*cfg.Block]*Block{}
@@ -260,6 +266,7 @@ func (b *builder) call(call *ast.CallExpr, s *Step, c ctx) {
 			continue
 		}
 		b.dead(al.Body, fmt.Sprintf("in a function literal passed to %s, which cannot be shown to call it", callee.Name()), true)
+		b.body.Dead[len(b.body.Dead)-1].Passed = true
 	}
 	if lit != nil {
 		s.Effects = append(s.Effects, &Effect{Call: call, Lit: b.in.bodyLocked(lit, lit.Body), Cond: c.cond, Deferred: c.deferred})

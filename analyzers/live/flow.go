@@ -276,3 +276,36 @@ func (a *Analysis[S]) visit(b *Body, f *Flow[S], v Visitor[S], active map[*Body]
 		}
 	}
 }
+
+// AtReturn runs the body's deferred calls at its returns, last registered
+// first, from the meet of the states its returns leave, as Go runs them.
+// visit, when set, sees the state before each deferred call that is not a
+// literal, and before each effect inside a deferred literal; the calls
+// are handed over as calls that run now (Deferred unset). It returns the
+// state after the last deferred call, and false for a body that never
+// returns, which runs none of them.
+func (a *Analysis[S]) AtReturn(body *Body, flow *Flow[S], visit func(S, *Effect)) (S, bool) {
+	s, ok := flow.AtExits(a.Meet)
+	if !ok {
+		return s, false
+	}
+	defers := body.Deferred()
+	for i := len(defers) - 1; i >= 0; i-- {
+		now := *defers[i].Effect
+		now.Deferred = false
+		if now.Lit != nil {
+			if visit != nil {
+				from := *a
+				from.Entry = s
+				from.Visit(now.Lit, Visitor[S]{Effect: func(s S, _ *Step, e *Effect) { visit(s, e) }})
+			}
+			s = a.After(now.Lit, s)
+			continue
+		}
+		if visit != nil {
+			visit(s, &now)
+		}
+		s = a.apply(s, &now)
+	}
+	return s, true
+}

@@ -70,7 +70,7 @@ func run(pass *analysis.Pass, set *invariants.Set) (any, error) {
 		case *ast.FuncLit:
 			info.bound[v] = e
 		case *ast.SelectorExpr, *ast.Ident:
-			if fn := funcValue(pass.TypesInfo, e); fn != nil {
+			if fn := FuncValue(pass.TypesInfo, e); fn != nil {
 				info.values[v] = fn
 			}
 		}
@@ -177,6 +177,27 @@ type Body struct {
 type DeadCode struct {
 	Node ast.Node
 	core.Liveness
+	// Passed marks the body of a function literal passed to a function
+	// that cannot be shown to call it: it may run during that call, or
+	// later, as far as anyone can tell.
+	Passed bool
+}
+
+// Passed reports whether pos lies in code that does not surely run only
+// because it is in function literals passed to functions that cannot be
+// shown to call them (sort.Slice(s, func(i, j int) bool { ... })): code
+// that may run during the call. Live code and other dead code are not.
+func (b *Body) Passed(pos token.Pos) bool {
+	passed := false
+	for _, d := range b.Dead {
+		if d.Node.Pos() <= pos && pos < d.Node.End() {
+			if !d.Passed {
+				return false
+			}
+			passed = true
+		}
+	}
+	return passed
 }
 
 // DeadAt returns the dead region that holds pos, or nil when pos is live.

@@ -100,9 +100,9 @@ func (in *Info) exportRuns() {
 	}
 }
 
-// funcValue returns the function or method an expression names as a
+// FuncValue returns the function or method an expression names as a
 // value (e.retain, F, pkg.F), or nil.
-func funcValue(info *types.Info, e ast.Expr) *types.Func {
+func FuncValue(info *types.Info, e ast.Expr) *types.Func {
 	var id *ast.Ident
 	switch e := e.(type) {
 	case *ast.Ident:

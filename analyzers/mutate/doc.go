@@ -24,3 +24,23 @@ type Rule interface {
 	// constrains some.
 	Vacuity(p *Package, inv *invariants.Invariant) []string
 }
+
+// Spread is implemented by the rules whose reverts land in packages
+// beyond their targets': an excludes invariant forbids calls of its
+// targets under a lock, and those calls are made in the lock's package.
+// The prover loads these packages too and asks Mutants of each.
+type Spread interface {
+	Rule
+	// MutantPackages returns the import paths the invariant's reverts
+	// may land in, its targets' included.
+	MutantPackages(inv *invariants.Invariant) []string
+}
+
+// Packages returns the packages an invariant's reverts land in: its
+// targets', or those a Spread rule names.
+func Packages(inv *invariants.Invariant) []string {
+	if s, ok := inv.Rule.(Spread); ok {
+		return s.MutantPackages(inv)
+	}
+	return inv.Packages()
+}

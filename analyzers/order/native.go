@@ -12,7 +12,7 @@ func (r *Rule) Patterns() []invariants.Name { return []invariants.Name{r.First, 
 
 // Check implements treesitter.FunctionRule. Without a control-flow graph,
 // a first call precedes a then call when the front end finds it dominates
-// it on the tree (see treesitter.Function.Dominated).
+// it on the tree (see treesitter.Dominance).
 func (r *Rule) Check(fn *treesitter.Function) {
 	calls := fn.Calls()
 	var firsts []*syntax.Node
@@ -22,9 +22,10 @@ func (r *Rule) Check(fn *treesitter.Function) {
 		}
 	}
 	var thens []then
+	dom := fn.Dominance(firsts)
 	for i := range calls {
 		if c := &calls[i]; c.Live() && model.MatchCall(c, fn.Patterns[1]) {
-			thens = append(thens, then{at: c.Node, preceded: fn.Dominated(c.Node, firsts)})
+			thens = append(thens, then{at: c.Node, preceded: dom.Dominated(c.Node)})
 		}
 	}
 	verdict(fn, fn.Name(), fn.At(), r.First.Raw, r.Then.Raw, thens)

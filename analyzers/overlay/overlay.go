@@ -56,7 +56,11 @@ func (f *Files) Paths() (replaced, removed []string) {
 func (f *Files) Empty() bool { return f == nil || len(f.replaced)+len(f.removed) == 0 }
 
 // ReadFile reads path through the overlay.
-func (f *Files) ReadFile(path string) ([]byte, error) {
+func (f *Files) ReadFile(path string) ([]byte, error) { return f.ReadFileFrom(path, os.ReadFile) }
+
+// ReadFileFrom is ReadFile with the disk read by disk: a front end that
+// bounds what it reads (treesitter's size limit) passes its own reader.
+func (f *Files) ReadFileFrom(path string, disk func(string) ([]byte, error)) ([]byte, error) {
 	if f != nil {
 		clean := filepath.Clean(path)
 		if data, ok := f.replaced[clean]; ok {
@@ -66,7 +70,7 @@ func (f *Files) ReadFile(path string) ([]byte, error) {
 			return nil, &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist}
 		}
 	}
-	return os.ReadFile(path)
+	return disk(path)
 }
 
 // IsRegular reports whether path is a regular file in the view; a path
@@ -108,8 +112,10 @@ func (f *Files) Exists(root string) bool {
 
 // WalkFiles calls fn for every regular file under root in the view, in
 // lexical order: the disk's files less the removed ones, plus the
-// replaced files under root that the disk lacks.
-func (f *Files) WalkFiles(root string, fn func(path string)) error {
+// replaced files under root that the disk lacks. descend, when set, says
+// whether to enter a directory below root; the replaced files it passes
+// over are passed over too. Symbolic links are not followed.
+func (f *Files) WalkFiles(root string, descend func(dir string) bool, fn func(path string)) error {
 	var paths []string
 	seen := map[string]bool{}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -118,6 +124,9 @@ func (f *Files) WalkFiles(root string, fn func(path string)) error {
 				return filepath.SkipDir // the root may exist only in the overlay
 			}
 			return err
+		}
+		if d.IsDir() && p != root && descend != nil && !descend(p) {
+			return filepath.SkipDir
 		}
 		if !d.Type().IsRegular() {
 			return nil
@@ -135,7 +144,7 @@ func (f *Files) WalkFiles(root string, fn func(path string)) error {
 	if f != nil {
 		clean := filepath.Clean(root)
 		for p := range f.replaced {
-			if !seen[p] && (p == clean || strings.HasPrefix(p, clean+string(filepath.Separator))) {
+			if !seen[p] && (p == clean || strings.HasPrefix(p, clean+string(filepath.Separator))) && reached(clean, p, descend) {
 				paths = append(paths, p)
 			}
 		}
@@ -193,4 +202,18 @@ func packageClause(path string) (string, error) {
 		return "", fmt.Errorf("removed file: %w", err)
 	}
 	return f.Name.Name, nil
+}
+
+// reached reports whether a walk from root that enters only the
+// directories descend accepts reaches the file p.
+func reached(root, p string, descend func(string) bool) bool {
+	if descend == nil {
+		return true
+	}
+	for dir := filepath.Dir(p); dir != root && len(dir) > len(root); dir = filepath.Dir(dir) {
+		if !descend(dir) {
+			return false
+		}
+	}
+	return true
 }

@@ -39,13 +39,13 @@ func TestFilesViewOverTheDisk(t *testing.T) {
 	assert.Equal(t, "kept\n", string(data))
 
 	var walked []string
-	require.NoError(t, f.WalkFiles(filepath.Join(dir, "src"), func(p string) { walked = append(walked, p) }))
+	require.NoError(t, f.WalkFiles(filepath.Join(dir, "src"), nil, func(p string) { walked = append(walked, p) }))
 	assert.Equal(t, []string{changed, kept, added}, walked)
 
 	// A directory that only the overlay has.
 	assert.True(t, f.Exists(filepath.Join(dir, "fresh")))
 	walked = nil
-	require.NoError(t, f.WalkFiles(filepath.Join(dir, "fresh"), func(p string) { walked = append(walked, p) }))
+	require.NoError(t, f.WalkFiles(filepath.Join(dir, "fresh"), nil, func(p string) { walked = append(walked, p) }))
 	assert.Equal(t, []string{fresh}, walked)
 	assert.False(t, f.Exists(filepath.Join(dir, "nowhere")))
 
@@ -85,4 +85,33 @@ func TestGoOverlayHidesRemovedFiles(t *testing.T) {
 	assert.NotContains(t, ov, filepath.Join(dir, "notes.md"))
 	assert.Contains(t, ov, "/elsewhere/x.go")
 	assert.Len(t, keep, 1, "the base overlay is not modified")
+}
+
+// TestWalkFilesDescends checks that a directory the walk does not enter
+// hides its files, those of the disk and the replaced ones alike, and
+// that ReadFileFrom reads the disk's files with the reader it is given.
+func TestWalkFilesDescends(t *testing.T) {
+	dir := t.TempDir()
+	disk := filepath.Join(dir, "skip/disk.cc")
+	require.NoError(t, os.MkdirAll(filepath.Dir(disk), 0o755))
+	require.NoError(t, os.WriteFile(disk, []byte("disk\n"), 0o644))
+	top := filepath.Join(dir, "top.cc")
+	require.NoError(t, os.WriteFile(top, []byte("top\n"), 0o644))
+	f := New()
+	replaced := filepath.Join(dir, "skip/deeper/replaced.cc")
+	f.Replace(replaced, []byte("replaced\n"))
+	kept := filepath.Join(dir, "keep/replaced.cc")
+	f.Replace(kept, []byte("kept\n"))
+
+	var walked []string
+	descend := func(d string) bool { return filepath.Base(d) != "skip" }
+	require.NoError(t, f.WalkFiles(dir, descend, func(p string) { walked = append(walked, p) }))
+	assert.Equal(t, []string{kept, top}, walked)
+
+	data, err := f.ReadFileFrom(top, func(string) ([]byte, error) { return []byte("from the reader"), nil })
+	require.NoError(t, err)
+	assert.Equal(t, "from the reader", string(data))
+	data, err = f.ReadFileFrom(kept, func(string) ([]byte, error) { return nil, os.ErrPermission })
+	require.NoError(t, err)
+	assert.Equal(t, "kept\n", string(data))
 }

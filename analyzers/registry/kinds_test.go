@@ -81,7 +81,8 @@ func TestEveryKindIsComplete(t *testing.T) {
 				if lang.TreeSitter() {
 					_, fn := inv.Rule.(treesitter.FunctionRule)
 					_, field := inv.Rule.(treesitter.FieldRule)
-					assert.True(t, fn || field, "checked for %s without a tree-sitter facet", lang)
+					_, files := inv.Rule.(treesitter.FilesRule)
+					assert.True(t, fn || field || files, "checked for %s without a tree-sitter facet", lang)
 				} else {
 					_, ok := inv.Rule.(mutate.Rule)
 					assert.True(t, ok, "checked for Go without mutant generators")

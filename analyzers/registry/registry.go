@@ -6,10 +6,13 @@ package registry
 import (
 	"github.com/guardlint/guardlint/analyzers/call"
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/excludes"
 	"github.com/guardlint/guardlint/analyzers/forbid"
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/hold"
 	"github.com/guardlint/guardlint/analyzers/ignores"
+	lockorder "github.com/guardlint/guardlint/analyzers/lock_order"
+	neveracquires "github.com/guardlint/guardlint/analyzers/never_acquires"
 	"github.com/guardlint/guardlint/analyzers/order"
 	"github.com/guardlint/guardlint/analyzers/owns"
 	"github.com/guardlint/guardlint/analyzers/requires"
@@ -25,6 +28,9 @@ var Kinds = []core.Kind{
 	forbid.Kind,
 	order.Kind,
 	requires.Kind,
+	excludes.Kind,
+	lockorder.Kind,
+	neveracquires.Kind,
 }
 
 // Specs returns what the loader needs of every kind.

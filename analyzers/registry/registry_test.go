@@ -25,7 +25,7 @@ func TestAnalyzersAreValid(t *testing.T) {
 		assert.LessOrEqual(t, len(summary), 60, a.Name)
 		assert.Contains(t, a.URL, "/analyzers/"+a.Name, a.Name)
 	}
-	assert.Equal(t, []string{"call", "hold", "owns", "forbid", "order", "requires", "ignores"}, names)
+	assert.Equal(t, []string{"call", "hold", "owns", "forbid", "order", "requires", "excludes", "lock_order", "never_acquires", "ignores"}, names)
 }
 
 // TestAnalyzersShareNothing checks that two sets of analyzers built with different

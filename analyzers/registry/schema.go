@@ -39,7 +39,7 @@ func Schema() ([]byte, error) {
 	tsProps := dig(byLang, "then", "properties")
 	goProps := dig(byLang, "else", "properties")
 	tsNot := dig(byLang, "then", "not").(map[string]any)
-	var oneOf, fieldKinds []any
+	var oneOf, fieldKinds, noTarget []any
 	for _, k := range Kinds {
 		var f fragment
 		if err := json.Unmarshal(k.Schema, &f); err != nil {
@@ -62,9 +62,23 @@ func Schema() ([]byte, error) {
 		if k.Field {
 			fieldKinds = append(fieldKinds, map[string]any{"required": []any{name}})
 		}
+		if k.NoTarget {
+			noTarget = append(noTarget, map[string]any{"required": []any{name}})
+		}
 	}
 	inv["oneOf"] = oneOf
-	dig(inv, "allOf").([]any)[2].(map[string]any)["if"] = map[string]any{"anyOf": fieldKinds}
+	targets := dig(inv, "allOf").([]any)[2].(map[string]any)
+	targets["if"] = map[string]any{"anyOf": fieldKinds}
+	// A kind without a target rejects every target key.
+	dig(inv, "allOf").([]any)[2] = map[string]any{
+		"if": map[string]any{"anyOf": noTarget},
+		"then": map[string]any{"not": map[string]any{"anyOf": []any{
+			map[string]any{"required": []any{"function"}},
+			map[string]any{"required": []any{"functions"}},
+			map[string]any{"required": []any{"field"}},
+		}}},
+		"else": targets,
+	}
 	dig(inv, "properties", "lang").(map[string]any)["enum"] = langs()
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

@@ -4,38 +4,33 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/guardlint/guardlint/analyzers/internal/calls"
 	"github.com/guardlint/guardlint/analyzers/internal/locks"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/analyzers/live"
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // checker checks the requires invariants of one package.
 type checker struct {
-	r      *rule.Rule
-	res    *locks.Resolver
-	cs     []*contract
-	units  []*unit // the package's function declarations with bodies, in file order
-	byFunc map[*types.Func]*unit
-	facts  map[*types.Func]*Needs // imported facts, nil when a function has none
-	ifaces map[string][]*types.TypeName
+	r       *rule.Rule
+	res     *locks.Resolver
+	cs      []*contract
+	units   []*unit // the package's function declarations with bodies, in file order
+	byFunc  map[*types.Func]*unit
+	facts   *calls.Facts[Needs, *Needs] // imported facts
+	entries *calls.Entries
 }
 
 // unit is one function declaration of the package.
 type unit struct {
+	*calls.Unit
 	fn    *types.Func
 	decl  *ast.FuncDecl
-	refs  []*types.Func // every function its body names, nested literals included
 	needs map[*contract]*need
 	// unmet holds, per contract, the calls of the body made without the
 	// lock the callee needs, as the last round of propagate (or, for an
 	// operation, checkOps) found them.
 	unmet map[*contract][]unmet
-	// entry says why callers of the function cannot be known to hold a
-	// lock ("exported function p.F"), or "" when they can: then its
-	// requirement passes on to them.
-	entry   string
-	entryOK bool // entry is computed
 }
 
 // need is a requirement on a function's callers.
@@ -43,19 +38,10 @@ type need struct {
 	level level
 	// path is the call path from the function to the operation that
 	// needs the lock, both included.
-	path []string
+	path calls.Path
 }
 
-// maxPath bounds the call paths kept in messages and facts.
-const maxPath = 12
-
-func (n *need) from(name string) *need {
-	p := append([]string{name}, n.path...)
-	if len(p) > maxPath {
-		p = append(p[:maxPath-1:maxPath-1], "…")
-	}
-	return &need{level: n.level, path: p}
-}
+func (n *need) from(name string) *need { return &need{level: n.level, path: n.path.From(name)} }
 
 // unmet is a call made where the lock is held below what the callee needs.
 type unmet struct {
@@ -67,37 +53,19 @@ type unmet struct {
 
 func newChecker(r *rule.Rule, cs []*contract) *checker {
 	ch := &checker{
-		r:      r,
-		res:    &locks.Resolver{Info: r.Pass.TypesInfo, Live: r.Live},
-		cs:     cs,
-		byFunc: map[*types.Func]*unit{},
-		facts:  map[*types.Func]*Needs{},
+		r:       r,
+		res:     &locks.Resolver{Info: r.Pass.TypesInfo, Live: r.Live},
+		cs:      cs,
+		byFunc:  map[*types.Func]*unit{},
+		facts:   calls.NewFacts[Needs](r.Pass),
+		entries: calls.NewEntries(r.Pass.Pkg),
 	}
-	for c := range r.Inspect.Root().Preorder((*ast.FuncDecl)(nil)) {
-		decl := c.Node().(*ast.FuncDecl)
-		fn, ok := r.Pass.TypesInfo.Defs[decl.Name].(*types.Func)
-		if !ok || decl.Body == nil {
-			continue
-		}
-		u := &unit{fn: fn, decl: decl, needs: map[*contract]*need{}, unmet: map[*contract][]unmet{}, refs: ch.refs(c)}
+	for _, cu := range calls.Units(r.Inspect, r.Pass.TypesInfo) {
+		u := &unit{Unit: cu, fn: cu.Func, decl: cu.Decl, needs: map[*contract]*need{}, unmet: map[*contract][]unmet{}}
 		ch.units = append(ch.units, u)
-		ch.byFunc[fn] = u
+		ch.byFunc[u.fn] = u
 	}
 	return ch
-}
-
-// refs lists the functions a declaration names, deduplicated: the cheap test of
-// whether a function can concern a contract at all.
-func (ch *checker) refs(decl inspector.Cursor) []*types.Func {
-	seen := map[*types.Func]bool{}
-	var out []*types.Func
-	for c := range decl.Preorder((*ast.Ident)(nil)) {
-		if fn, ok := ch.r.Pass.TypesInfo.Uses[c.Node().(*ast.Ident)].(*types.Func); ok && !seen[fn.Origin()] {
-			seen[fn.Origin()] = true
-			out = append(out, fn.Origin())
-		}
-	}
-	return out
 }
 
 func (ch *checker) run() {
@@ -117,22 +85,12 @@ func (ch *checker) run() {
 // seen must hold the lock too.
 func (ch *checker) needOf(fn *types.Func, c *contract) *need {
 	if c.ops[fn] {
-		return &need{level: c.need, path: []string{rule.FuncName(fn)}}
+		return &need{level: c.need, path: calls.Path{rule.FuncName(fn)}}
 	}
 	if u := ch.byFunc[fn]; u != nil {
 		return u.needs[c]
 	}
-	if fn.Pkg() == nil || fn.Pkg() == ch.r.Pass.Pkg {
-		return nil
-	}
-	f, ok := ch.facts[fn]
-	if !ok {
-		f = new(Needs)
-		if !ch.r.Pass.ImportObjectFact(fn, f) {
-			f = nil
-		}
-		ch.facts[fn] = f
-	}
+	f := ch.facts.Of(fn)
 	if f == nil {
 		return nil
 	}
@@ -146,49 +104,54 @@ func (ch *checker) needOf(fn *types.Func, c *contract) *need {
 
 // mentions reports whether a unit names a function that needs a lock.
 func (ch *checker) mentions(u *unit) bool {
-	for _, fn := range u.refs {
+	return u.Names(func(fn *types.Func) bool {
 		for _, c := range ch.cs {
 			if ch.needOf(fn, c) != nil {
 				return true
 			}
 		}
-	}
-	return false
+		return false
+	})
 }
 
 // propagate computes, to a fixed point, which functions of the package
 // call an operation (or a function that needs the lock) without holding
-// the lock. Requirements only grow, so the iteration ends; the last round
-// changes nothing, so the calls it found are final.
+// the lock.
 func (ch *checker) propagate() {
-	for changed := true; changed; {
-		changed = false
-		for _, u := range ch.units {
-			if !ch.mentions(u) {
-				continue
+	calls.Fixpoint(ch.Units(), func(cu *calls.Unit) bool { return ch.mentions(ch.byFunc[cu.Func]) }, func(cu *calls.Unit) bool {
+		u := ch.byFunc[cu.Func]
+		changed := false
+		body := ch.r.Live.Func(u.decl)
+		for _, c := range ch.cs {
+			if c.ops[u.fn] {
+				continue // an operation's own body is checked from a held lock
 			}
-			body := ch.r.Live.Func(u.decl)
-			for _, c := range ch.cs {
-				if c.ops[u.fn] {
-					continue // an operation's own body is checked from a held lock
+			var got *need
+			u.unmet[c] = ch.scan(body, c, free)
+			for _, m := range u.unmet[c] {
+				if m.held != free {
+					continue // held in the weaker mode: reported, not passed on
 				}
-				var got *need
-				u.unmet[c] = ch.scan(body, c, free)
-				for _, m := range u.unmet[c] {
-					if m.held != free {
-						continue // held in the weaker mode: reported, not passed on
-					}
-					if got == nil || m.need.level > got.level {
-						got = m.need.from(rule.FuncName(u.fn))
-					}
+				if got == nil || m.need.level > got.level {
+					got = m.need.from(rule.FuncName(u.fn))
 				}
-				if got != nil && (u.needs[c] == nil || got.level > u.needs[c].level) {
-					u.needs[c] = got
-					changed = true
-				}
+			}
+			if got != nil && (u.needs[c] == nil || got.level > u.needs[c].level) {
+				u.needs[c] = got
+				changed = true
 			}
 		}
+		return changed
+	})
+}
+
+// Units returns the package's units, for calls.Fixpoint.
+func (ch *checker) Units() []*calls.Unit {
+	out := make([]*calls.Unit, len(ch.units))
+	for i, u := range ch.units {
+		out[i] = u.Unit
 	}
+	return out
 }
 
 // scan returns the calls of a body made where the contract's lock is held
@@ -214,24 +177,5 @@ func (ch *checker) scan(body *live.Body, c *contract, entry level) []unmet {
 // first, from the level the returns leave, checking each call. A body
 // that never returns runs none of them.
 func (ch *checker) deferred(body *live.Body, flow *live.Flow[level], c *contract, check func(level, *live.Effect)) {
-	l, ok := flow.AtExits(func(a, b level) level { return min(a, b) })
-	if !ok {
-		return
-	}
-	defers := body.Deferred()
-	for i := len(defers) - 1; i >= 0; i-- {
-		e := defers[i].Effect
-		if e.Lit != nil {
-			a := c.analysis(ch.res, l)
-			f := a.Visit(e.Lit, live.Visitor[level]{Effect: func(l level, _ *live.Step, e *live.Effect) { check(l, e) }})
-			if at, ok := f.AtExits(func(a, b level) level { return min(a, b) }); ok {
-				l = at
-			}
-			continue
-		}
-		now := *e
-		now.Deferred = false
-		check(l, &now)
-		l = c.analysis(ch.res, l).Effect(l, &now)
-	}
+	c.analysis(ch.res, free).AtReturn(body, flow, check)
 }

@@ -1,13 +1,11 @@
 package requires
 
 import (
-	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"sort"
-	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/internal/calls"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/analyzers/live"
 	"golang.org/x/tools/go/ast/inspector"
@@ -16,80 +14,7 @@ import (
 
 // entry says why the callers of a unit cannot be known to hold a lock, or
 // "" when they are all in view.
-func (ch *checker) entry(u *unit) string {
-	if u.entryOK {
-		return u.entry
-	}
-	u.entryOK = true
-	fn, name := u.fn, rule.FuncName(u.fn)
-	recv := fn.Signature().Recv()
-	switch {
-	case recv == nil && fn.Name() == "init":
-		u.entry = "init, which the Go runtime calls,"
-	case recv == nil && fn.Name() == "main" && fn.Pkg().Name() == "main":
-		u.entry = "main"
-	case recv == nil && fn.Exported():
-		u.entry = "exported function " + name
-	case fn.Exported():
-		u.entry = "exported method " + name
-	case recv != nil:
-		if iface := ch.implements(fn); iface != "" {
-			u.entry = fmt.Sprintf("method %s, which can be called through interface %s,", name, iface)
-		}
-	}
-	return u.entry
-}
-
-// implements names an interface of the package or of a package it
-// imports, transitively, that the method's receiver type implements with
-// this method; "" when there is none.
-func (ch *checker) implements(fn *types.Func) string {
-	if ch.ifaces == nil {
-		ch.ifaces = map[string][]*types.TypeName{}
-		seen := map[*types.Package]bool{}
-		var add func(p *types.Package)
-		add = func(p *types.Package) {
-			if seen[p] {
-				return
-			}
-			seen[p] = true
-			for _, name := range p.Scope().Names() {
-				tn, ok := p.Scope().Lookup(name).(*types.TypeName)
-				if !ok {
-					continue
-				}
-				if it, ok := tn.Type().Underlying().(*types.Interface); ok {
-					for m := range it.Methods() {
-						ch.ifaces[m.Name()] = append(ch.ifaces[m.Name()], tn)
-					}
-				}
-			}
-			for _, imp := range p.Imports() {
-				add(imp)
-			}
-		}
-		add(ch.r.Pass.Pkg)
-		errType := types.Universe.Lookup("error").(*types.TypeName)
-		ch.ifaces["Error"] = append(ch.ifaces["Error"], errType)
-	}
-	recv := fn.Signature().Recv().Type()
-	if _, ok := recv.(*types.Pointer); !ok {
-		recv = types.NewPointer(recv) // *T has T's methods too
-	}
-	for _, tn := range ch.ifaces[fn.Name()] {
-		it := tn.Type().Underlying().(*types.Interface)
-		if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() > 0 {
-			continue // a generic interface is implemented by instances, not checked here
-		}
-		if types.Implements(recv, it) {
-			if tn.Pkg() == nil || tn.Pkg() == ch.r.Pass.Pkg {
-				return tn.Name()
-			}
-			return tn.Pkg().Name() + "." + tn.Name()
-		}
-	}
-	return ""
-}
+func (ch *checker) entry(u *unit) string { return ch.entries.Of(u.fn) }
 
 // reportEntries reports, for every contract: the entry points that need
 // the lock, the calls that hold it in the weaker mode, and the function
@@ -110,7 +35,7 @@ func (ch *checker) reportEntries() {
 			for _, m := range ms {
 				if m.held == free {
 					ch.r.Report(c.inv, m.call, "%s calls %s without holding %s (%s), and nothing shows its callers hold it: %s; every call of %s needs the lock",
-						ch.entry(u), rule.FuncName(m.callee), c.lockName(), c.need, pathString(m.need.from(name).path), last(m.need.path))
+						ch.entry(u), rule.FuncName(m.callee), c.lockName(), c.need, m.need.from(name).path.String(), m.need.path.Last())
 					break
 				}
 			}
@@ -127,7 +52,7 @@ func (ch *checker) reportWeaker(c *contract, who string, ms []unmet) {
 	for _, m := range ms {
 		if m.held == shared && m.need.level == exclusive {
 			ch.r.Report(c.inv, m.call, "%s holds %s only for reading (RLock) where it calls %s, which needs it exclusive (Lock): %s",
-				who, c.lockName(), rule.FuncName(m.callee), pathString(m.need.from(who).path))
+				who, c.lockName(), rule.FuncName(m.callee), m.need.from(who).path.String())
 		}
 	}
 }
@@ -146,7 +71,7 @@ func (ch *checker) reportInside(u *unit, body *live.Body) {
 	}
 	markInline(body)
 	decl, _ := ch.r.Inspect.Root().FindNode(u.decl)
-	called := calledIdents(decl)
+	called := calls.CalledIdents(decl)
 	// outerOf is the live body of the function that holds a node: the
 	// innermost literal around it, or the declaration.
 	outerOf := func(c inspector.Cursor) *live.Body {
@@ -160,12 +85,12 @@ func (ch *checker) reportInside(u *unit, body *live.Body) {
 		outer := outerOf(c.Parent())
 		switch n := c.Node().(type) {
 		case *ast.GoStmt:
-			if dead, _ := deadAt(outer, n.Pos()); !dead {
+			if dead, _ := calls.DeadAt(outer, n.Pos()); !dead {
 				goStmts = append(goStmts, n)
 				ch.reportGo(u, n)
 			}
 		case *ast.FuncLit:
-			dead, maybe := deadAt(outer, n.Body.Pos())
+			dead, maybe := calls.DeadAt(outer, n.Body.Pos())
 			switch {
 			case inline[n]:
 				// Runs where it is written: its calls belong to the body
@@ -193,13 +118,13 @@ func (ch *checker) reportValue(id *ast.Ident, outer *live.Body) {
 	if !ok {
 		return
 	}
-	if dead, maybe := deadAt(outer, id.Pos()); dead && !maybe {
+	if dead, maybe := calls.DeadAt(outer, id.Pos()); dead && !maybe {
 		return
 	}
 	for _, c := range ch.cs {
 		if n := ch.needOf(fn.Origin(), c); n != nil {
 			ch.r.Report(c.inv, id, "%s needs %s held by its callers (%s), but is used here as a function value, whose calls cannot be checked: %s",
-				rule.FuncName(fn), c.lockName(), c.need, pathString(n.path))
+				rule.FuncName(fn), c.lockName(), c.need, n.path.String())
 		}
 	}
 }
@@ -214,7 +139,7 @@ func (ch *checker) reportGo(u *unit, g *ast.GoStmt) {
 	for _, c := range ch.cs {
 		if n := ch.needOf(fn.Origin(), c); n != nil {
 			ch.r.Report(c.inv, g, "goroutine started in %s runs %s without %s (%s): a goroutine starts holding no lock: %s",
-				rule.FuncName(u.fn), rule.FuncName(fn), c.lockName(), c.need, pathString(n.path))
+				rule.FuncName(u.fn), rule.FuncName(fn), c.lockName(), c.need, n.path.String())
 		}
 	}
 }
@@ -234,7 +159,7 @@ func (ch *checker) reportLiteral(lit *ast.FuncLit, body *live.Body, g *ast.GoStm
 				what, start = "goroutine", "goroutine"
 			}
 			ch.r.Report(c.inv, at, "%s calls %s without holding %s (%s), and nothing shows its caller holds it: %s; every call of %s needs the lock",
-				what, rule.FuncName(m.callee), c.lockName(), c.need, pathString(m.need.from(start).path), last(m.need.path))
+				what, rule.FuncName(m.callee), c.lockName(), c.need, m.need.from(start).path.String(), m.need.path.Last())
 			break
 		}
 		ch.reportWeaker(c, "function literal", ms)
@@ -249,42 +174,6 @@ func goStmtOf(gs []*ast.GoStmt, lit *ast.FuncLit) *ast.GoStmt {
 		}
 	}
 	return nil
-}
-
-// deadAt says whether pos lies in code of the body that does not run, and
-// whether it may run all the same (a literal stored for later, a go
-// statement). Code that certainly does not run wins over code that may.
-func deadAt(b *live.Body, pos token.Pos) (dead, maybe bool) {
-	maybe = true
-	for _, d := range b.Dead {
-		if d.Node.Pos() <= pos && pos < d.Node.End() {
-			dead = true
-			maybe = maybe && d.Maybe
-		}
-	}
-	return dead, dead && maybe
-}
-
-// calledIdents returns the identifiers under a node that name the
-// function of a call (F in F(x), m in x.m(), F in F[T](x)).
-func calledIdents(c inspector.Cursor) map[*ast.Ident]bool {
-	out := map[*ast.Ident]bool{}
-	for cc := range c.Preorder((*ast.CallExpr)(nil)) {
-		fun := ast.Unparen(cc.Node().(*ast.CallExpr).Fun)
-		switch f := fun.(type) {
-		case *ast.IndexExpr:
-			fun = ast.Unparen(f.X)
-		case *ast.IndexListExpr:
-			fun = ast.Unparen(f.X)
-		}
-		switch f := fun.(type) {
-		case *ast.Ident:
-			out[f] = true
-		case *ast.SelectorExpr:
-			out[f.Sel] = true
-		}
-	}
-	return out
 }
 
 // exportFacts exports the requirements of the package's functions that
@@ -307,7 +196,3 @@ func (ch *checker) exportFacts() {
 }
 
 func (c *contract) lockName() string { return ruleOf(c.inv).Lock.Short() }
-
-func pathString(p []string) string { return strings.Join(p, " → ") }
-
-func last(p []string) string { return p[len(p)-1] }

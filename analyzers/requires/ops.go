@@ -34,7 +34,7 @@ func (ch *checker) checkOps(c *contract) {
 		for _, m := range u.unmet[c] {
 			if m.held == free {
 				ch.r.Report(c.inv, m.call, "%s calls %s after giving up %s (%s), which the call needs: %s",
-					name, rule.FuncName(m.callee), c.lockName(), c.need, pathString(m.need.from(name).path))
+					name, rule.FuncName(m.callee), c.lockName(), c.need, m.need.from(name).path.String())
 			}
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"go/types"
 
 	"github.com/guardlint/guardlint/analyzers/internal/docs"
-	"github.com/guardlint/guardlint/analyzers/internal/locks"
 	"github.com/guardlint/guardlint/analyzers/internal/rule"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
@@ -19,22 +18,11 @@ var doc string
 // guardconf analyzer. Unlike the other rule analyzers it exports facts, so
 // drivers run it on the dependencies of the packages they check too.
 func New(conf *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:      string(Name),
-		Doc:       docs.Extract(doc, "requires"),
-		URL:       "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/requires",
-		Requires:  rule.Requires(conf),
-		FactTypes: []analysis.Fact{new(Needs)},
-		Run: func(pass *analysis.Pass) (any, error) {
-			r := rule.New(pass, conf, Name)
-			cs := contracts(r)
-			if len(cs) == 0 {
-				return nil, nil
-			}
+	return rule.NewAnalyzer(Name, docs.Extract(doc, "requires"), conf, func(r *rule.Rule) {
+		if cs := contracts(r); len(cs) > 0 {
 			newChecker(r, cs).run()
-			return nil, nil
-		},
-	}
+		}
+	}, rule.Facts(new(Needs)))
 }
 
 // contract is one requires invariant as the analysed package sees it.
@@ -62,10 +50,7 @@ func (c *contract) annotated(fn *types.Func) bool { return c.notes[fn].IsValid()
 func contracts(r *rule.Rule) []*contract {
 	here := r.Pass.Pkg.Path()
 	var out []*contract
-	for _, inv := range r.Conf.Set.Invariants {
-		if inv.Kind() != Name || inv.Lang != invariants.LangGo {
-			continue
-		}
+	for _, inv := range r.OfKind() {
 		req := ruleOf(inv)
 		visible, home := r.PackageOf(req.Lock) != nil, req.Lock.Pkg == here
 		for _, fn := range inv.Functions {
@@ -75,24 +60,8 @@ func contracts(r *rule.Rule) []*contract {
 		if !visible {
 			continue
 		}
-		// Outside its own package the lock may not resolve: a package
-		// loaded from export data keeps no unexported variable its API
-		// does not mention. Such a package cannot name the lock, so it
-		// can take it only through the helpers, and the contract goes on
-		// without it.
-		var lock *types.Var
-		if home {
-			var ok bool
-			if lock, ok = r.ResolveVar(inv, "lock", req.Lock); !ok {
-				continue
-			}
-		} else {
-			lock, _ = r.Var(req.Lock)
-		}
-		if lock != nil && !isMutex(lock.Type()) {
-			if home {
-				r.Unverifiable(inv, req.Lock.Pos, "lock %s has type %s, not sync.Mutex or sync.RWMutex", req.Lock.Short(), lock.Type())
-			}
+		lock, ok := r.ResolveLock(inv, req.Lock, home)
+		if !ok {
 			continue
 		}
 		c := &contract{inv: inv, lock: lock, need: levelOf(req.Mode), ops: map[*types.Func]bool{}, helperAt: map[*types.Func]invariants.Pos{}, notes: map[*types.Func]token.Pos{}}
@@ -128,14 +97,4 @@ func (c *contract) helpers(r *rule.Rule, names []invariants.Name, what string) [
 		out = append(out, fn)
 	}
 	return out
-}
-
-// isMutex reports whether t is sync.Mutex or sync.RWMutex, or a pointer to
-// one: a lock whose Lock and Unlock calls name it.
-func isMutex(t types.Type) bool {
-	n, ok := types.Unalias(locks.Deref(t)).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "sync" {
-		return false
-	}
-	return n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex"
 }

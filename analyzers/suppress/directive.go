@@ -44,6 +44,17 @@ type Set struct {
 
 	mu   sync.Mutex
 	used map[*Directive]bool
+	// byLine indexes Directives by file and line, so that a file of many
+	// findings and many directives costs their sum, not their product;
+	// built at the first Covers, rebuilt when Directives has grown.
+	byLine  map[fileLine][]*Directive
+	indexed int
+}
+
+// fileLine is where a directive is.
+type fileLine struct {
+	file string
+	line int
 }
 
 // Add records a directive.
@@ -53,18 +64,26 @@ func (s *Set) Add(d *Directive) { s.Directives = append(s.Directives, d) }
 // suppressed: a well-formed directive for id sits on that line or on the
 // line above. The directive is marked used.
 func (s *Set) Covers(file string, line int, id string) bool {
-	for _, d := range s.Directives {
-		if d.ID != id || d.Reason == "" || filepath.Clean(d.File) != filepath.Clean(file) {
-			continue
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.byLine == nil || s.indexed != len(s.Directives) {
+		s.byLine = map[fileLine][]*Directive{}
+		for _, d := range s.Directives {
+			k := fileLine{filepath.Clean(d.File), d.Line}
+			s.byLine[k] = append(s.byLine[k], d)
 		}
-		if d.Line == line || d.Line == line-1 {
-			s.mu.Lock()
-			if s.used == nil {
-				s.used = map[*Directive]bool{}
+		s.indexed = len(s.Directives)
+	}
+	file = filepath.Clean(file)
+	for _, l := range []int{line - 1, line} { // in file order, as Directives are
+		for _, d := range s.byLine[fileLine{file, l}] {
+			if d.ID == id && d.Reason != "" {
+				if s.used == nil {
+					s.used = map[*Directive]bool{}
+				}
+				s.used[d] = true
+				return true
 			}
-			s.used[d] = true
-			s.mu.Unlock()
-			return true
 		}
 	}
 	return false

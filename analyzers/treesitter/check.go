@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/overlay"
@@ -28,6 +29,10 @@ type Options struct {
 	// revert, a patched tree) instead of the disk; globs are expanded
 	// over it too.
 	Files *overlay.Files
+	// ParseBudget bounds each parse: tree-sitter may take this long, and
+	// as long again per MiB of the file (syntax.Limit); 0 means
+	// syntax.DefaultBudget. A file it does not finish is a finding.
+	ParseBudget time.Duration
 }
 
 // languages maps a `lang` to its front end.
@@ -83,6 +88,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 	var order []string
 	expanded := map[string][]string{}
 	var owns []ownsJob
+	var whole []filesJob
 	// matched is every file a glob matched, with its language, for the
 	// suppression comments.
 	matched := map[string]invariants.Lang{}
@@ -103,21 +109,28 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 				owns = append(owns, ownsJob{inv: inv, rule: r, files: files, view: opts.Files})
 			}
 			continue
+		case FilesRule:
+			patterns, perr := rulePatterns(inv, lang, r.Patterns())
+			if perr != nil {
+				out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
+				continue
+			}
+			files, errs := expandAll(inv, expanded, opts.Files)
+			out = append(out, errs...)
+			for _, p := range files {
+				matched[p] = inv.Lang
+			}
+			if len(files) > 0 {
+				whole = append(whole, filesJob{inv: inv, rule: r, files: files, patterns: patterns, view: opts.Files})
+			}
+			continue
 		case FunctionRule:
 			fr = r
 		default:
 			out = append(out, unverifiable(inv, inv.Pos, "a %s rule is not checked for lang %s", inv.Kind(), inv.Lang))
 			continue
 		}
-		var patterns [][]string
-		var perr *patternError
-		for _, n := range fr.Patterns() {
-			var toks []string
-			if toks, perr = rulePattern(inv, lang, n); perr != nil {
-				break
-			}
-			patterns = append(patterns, toks)
-		}
+		patterns, perr := rulePatterns(inv, lang, fr.Patterns())
 		if perr != nil {
 			out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
 			continue
@@ -153,7 +166,10 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 	marks := &marked{files: map[string]bool{}}
 	run(jobs, order, opts, marks)
 	for _, j := range owns {
-		out = append(out, checkField(j.inv, j.rule, j.files, j.view, marks)...)
+		out = append(out, checkField(j.inv, j.rule, j.files, j.view, marks, opts.ParseBudget)...)
+	}
+	for _, j := range whole {
+		out = append(out, checkFiles(j, marks, opts.ParseBudget)...)
 	}
 	for _, t := range targets {
 		out = append(out, t.verdict()...)
@@ -163,7 +179,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			delete(matched, p) // read, and no directive in it
 		}
 	}
-	dirs, errs := suppressions(matched, opts.Files)
+	dirs, errs := suppressions(matched, opts.Files, opts.ParseBudget)
 	out = applySuppressions(set, out, dirs)
 	for _, err := range errs {
 		out = append(out, core.Finding{Message: fmt.Sprintf("cannot read suppressions: %v", err)})
@@ -227,7 +243,7 @@ func run(jobs map[string]*fileJob, order []string, opts Options, marks *marked) 
 		go func() {
 			defer wg.Done()
 			for j := range ch {
-				checkFile(j, marks)
+				checkFile(j, marks, opts.ParseBudget)
 			}
 		}()
 	}
@@ -240,12 +256,12 @@ func run(jobs map[string]*fileJob, order []string, opts Options, marks *marked) 
 
 // checkFile parses one file, when its bytes can hold a target, and checks
 // every target defined in it.
-func checkFile(j *fileJob, marks *marked) {
-	src, err := j.view.ReadFile(j.path)
+func checkFile(j *fileJob, marks *marked, budget time.Duration) {
+	src, err := readSource(j.view, j.path)
 	marks.note(j.path, src)
 	if err != nil {
 		for _, t := range j.targets {
-			t.add(match{pos: token.Position{Filename: j.path}, bad: err.Error()})
+			t.add(match{pos: token.Position{Filename: j.path}, bad: fmt.Sprintf("cannot read %s: %v", j.path, err)})
 		}
 		return
 	}
@@ -258,7 +274,10 @@ func checkFile(j *fileJob, marks *marked) {
 	if len(wanted) == 0 {
 		return
 	}
-	f, err := syntax.Parse(syntax.Lang(j.lang), j.path, src)
+	// A parse that does not finish in its budget, or a file that is not
+	// text, is reported like an unreadable file: at the invariant, as a
+	// file it cannot verify.
+	f, err := syntax.ParseWithin(syntax.Lang(j.lang), j.path, src, budget)
 	if err != nil {
 		for _, t := range wanted {
 			t.add(match{pos: token.Position{Filename: j.path}, bad: err.Error()})
@@ -327,14 +346,14 @@ func (t *target) verdict() []core.Finding {
 	var unreadable []string
 	for _, m := range t.matches {
 		if m.pos.Line == 0 {
-			unreadable = append(unreadable, fmt.Sprintf("%s: %s", m.pos.Filename, m.bad))
+			unreadable = append(unreadable, m.bad)
 			continue
 		}
 		found = append(found, m)
 	}
 	inv := t.inv
 	if len(unreadable) > 0 {
-		return []core.Finding{unverifiable(inv, t.name.Pos, "cannot read %s", strings.Join(unreadable, "; "))}
+		return []core.Finding{unverifiable(inv, t.name.Pos, "%s", strings.Join(unreadable, "; "))}
 	}
 	what := "function"
 	if t.helper {
@@ -387,6 +406,20 @@ func report(inv *invariants.Invariant, f *syntax.File, n *syntax.Node, format st
 type patternError struct {
 	pos invariants.Pos
 	err error
+}
+
+// rulePatterns parses the patterns of a rule, stopping at the first that
+// does not parse.
+func rulePatterns(inv *invariants.Invariant, lang model.Language, names []invariants.Name) ([][]string, *patternError) {
+	var out [][]string
+	for _, n := range names {
+		toks, perr := rulePattern(inv, lang, n)
+		if perr != nil {
+			return nil, perr
+		}
+		out = append(out, toks)
+	}
+	return out, nil
 }
 
 // rulePattern parses a pattern in the invariant's language. A Rust

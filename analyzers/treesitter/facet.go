@@ -46,6 +46,23 @@ type FieldRule interface {
 	CheckWrites(fn *Function, writes []model.Write)
 }
 
+// FilesRule is the tree-sitter facet of a rule kind checked over every
+// function of the invariant's files at once, because what one function
+// does depends on the functions of the files it calls (excludes passes
+// to callers, lock_order follows acquisitions into callees). The
+// invariant's own functions, if any, must each be defined in the files,
+// or the invariant cannot be verified.
+type FilesRule interface {
+	core.Rule
+	// Patterns are the token patterns the rule matches, as for a
+	// FunctionRule; each Function carries their tokens.
+	Patterns() []invariants.Name
+	// CheckFiles checks the functions of the files, reporting through
+	// each, and returns why the invariant cannot be verified there (a
+	// pattern nothing matches), or "".
+	CheckFiles(fns []*Function) string
+}
+
 // Function is one definition of a target, with the facts of its language
 // and the reporter for its findings. The kinds' checks read the facts
 // through its methods; grammar knowledge stays in the language front ends
@@ -60,6 +77,8 @@ type Function struct {
 	lang     model.Language
 	conf     *model.Config
 	findings []core.Finding
+	// acquisitions caches Acquisitions.
+	acquisitions *[]Acquisition
 }
 
 // Name is the function's qualified name, for messages: ns::Class::method.
@@ -101,14 +120,13 @@ func (fn *Function) End() *syntax.Node { return fn.Func.Body.Children[len(fn.Fun
 // Hold describes the body's guards.
 func (fn *Function) Hold() *model.Hold { return fn.lang.Hold(fn.File, fn.Func, fn.conf) }
 
-// Dominated reports whether one of the first calls runs before then on
-// every path through the body; see dominated.
-func (fn *Function) Dominated(then *syntax.Node, firsts []*syntax.Node) bool {
-	return dominated(then, firsts, fn.Func.Body)
+// Dominance prepares, for the body and a set of first calls, the question
+// whether one of them runs before a node on every path; see Dominance.
+// Build it once for the calls and ask it for each node: the answers then
+// cost, together, the size of the body.
+func (fn *Function) Dominance(firsts []*syntax.Node) *Dominance {
+	return newDominance(fn.Func.Body, firsts)
 }
-
-// Unconditional reports whether n runs whenever the body runs.
-func (fn *Function) Unconditional(n *syntax.Node) bool { return unconditional(n, fn.Func.Body) }
 
 // Findings returns what Check reported.
 func (fn *Function) Findings() []core.Finding { return fn.findings }

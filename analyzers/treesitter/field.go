@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"strings"
+	"time"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/overlay"
@@ -17,7 +18,7 @@ import (
 // the field nor a writer are skipped unparsed. A writer found nowhere, or
 // a function that mentions the field and does not parse, cannot be
 // verified.
-func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view *overlay.Files, marks *marked) []core.Finding {
+func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view *overlay.Files, marks *marked, budget time.Duration) []core.Finding {
 	lang := languages[inv.Lang]
 	conf := &model.Config{Defines: inv.Defines}
 	scoped := inv.Field.Scoped
@@ -30,7 +31,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 	found := make([]bool, len(writerNames))
 	var out []core.Finding
 	for _, p := range files {
-		src, err := view.ReadFile(p)
+		src, err := readSource(view, p)
 		marks.note(p, src)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Field.Pos, "cannot read %s: %v", p, err))
@@ -46,7 +47,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 		if !mentions {
 			continue
 		}
-		f, err := syntax.Parse(syntax.Lang(inv.Lang), p, src)
+		f, err := syntax.ParseWithin(syntax.Lang(inv.Lang), p, src, budget)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Field.Pos, "%v", err))
 			continue
@@ -65,6 +66,12 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 				if containsWord(f.Src[fn.Node.Start:fn.Node.End], []byte(field), false) {
 					pos := f.Position(bad.Start)
 					out = append(out, unverifiable(inv, inv.Field.Pos, "%s mentions %s and does not parse: a syntax error at %s:%d:%d", qualified(fn), field, pos.Filename, pos.Line, pos.Column))
+				}
+				continue
+			}
+			if err := f.TooDeep(fn.Node, "it"); err != nil {
+				if containsWord(f.Src[fn.Node.Start:fn.Node.End], []byte(field), false) {
+					out = append(out, unverifiable(inv, inv.Field.Pos, "%s mentions %s and %v", qualified(fn), field, err))
 				}
 				continue
 			}

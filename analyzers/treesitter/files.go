@@ -6,14 +6,18 @@ import (
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/overlay"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
 
 // expand returns the regular files a glob matches, sorted. The glob is
 // relative to the invariants file's directory unless it is absolute. The
 // walk starts at the longest leading part of the glob without wildcards,
-// so a narrow glob reads only its own directory. Files are seen through
-// view (nil: the disk).
+// so a narrow glob reads only its own directory, and skips every
+// directory under which the glob matches nothing. Files are seen through
+// view (nil: the disk). Symbolic links are not followed
+// (filepath.WalkDir), so a link that loops ends nothing and a linked file
+// is not read.
 func expand(base string, g invariants.Glob, view *overlay.Files) ([]string, error) {
 	pattern := filepath.ToSlash(g.Pattern)
 	if !filepath.IsAbs(g.Pattern) {
@@ -42,7 +46,8 @@ func expand(base string, g invariants.Glob, view *overlay.Files) ([]string, erro
 		return nil, nil // reported as a glob that matches no file
 	}
 	var out []string
-	err := view.WalkFiles(filepath.FromSlash(root), func(p string) {
+	descend := func(dir string) bool { return invariants.GlobReaches(pattern, filepath.ToSlash(dir)) }
+	err := view.WalkFiles(filepath.FromSlash(root), descend, func(p string) {
 		if invariants.MatchGlob(pattern, filepath.ToSlash(p)) {
 			out = append(out, p)
 		}
@@ -51,4 +56,10 @@ func expand(base string, g invariants.Glob, view *overlay.Files) ([]string, erro
 		return nil, err
 	}
 	return out, nil
+}
+
+// readSource reads a file through view (nil: the disk), the disk's files
+// with the front end's size limit (syntax.ReadFile).
+func readSource(view *overlay.Files, path string) ([]byte, error) {
+	return view.ReadFileFrom(path, syntax.ReadFile)
 }

@@ -22,6 +22,11 @@ func (t *target) check(f *syntax.File, def *model.Func) match {
 		m.bad = fmt.Sprintf("%s does not parse: %s at %s:%d:%d", t.name.Raw, what, p.Filename, p.Line, p.Column)
 		return m
 	}
+	// The walkers the rules run recurse over the body; see syntax.MaxDepth.
+	if err := f.TooDeep(def.Node, t.name.Raw); err != nil {
+		m.bad = err.Error()
+		return m
+	}
 	fn := &Function{Inv: t.inv, File: f, Func: def, Patterns: t.patterns, lang: t.lang, conf: t.conf}
 	if t.helper {
 		if why := t.rule.(HelperRule).CheckHelper(fn); why != "" {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/token"
 	"sort"
+	"time"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/overlay"
@@ -15,7 +16,7 @@ import (
 // suppressions reads the directives of the given files (those of the
 // globs whose bytes hold the prefix); they are parsed, so that a directive
 // inside a string literal is not taken for one.
-func suppressions(files map[string]invariants.Lang, view *overlay.Files) (*suppress.Set, []error) {
+func suppressions(files map[string]invariants.Lang, view *overlay.Files, budget time.Duration) (*suppress.Set, []error) {
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
@@ -24,29 +25,25 @@ func suppressions(files map[string]invariants.Lang, view *overlay.Files) (*suppr
 	set := &suppress.Set{}
 	var errs []error
 	for _, p := range paths {
-		src, err := view.ReadFile(p)
+		src, err := readSource(view, p)
 		if err != nil || !bytes.Contains(src, []byte(suppress.Prefix)) {
 			continue // an unreadable target file is reported by its invariant
 		}
-		f, err := syntax.Parse(syntax.Lang(files[p]), p, src)
+		f, err := syntax.ParseWithin(syntax.Lang(files[p]), p, src, budget)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		var visit func(n *syntax.Node)
-		visit = func(n *syntax.Node) {
-			if syntax.IsComment(n) {
-				if id, reason, ok := suppress.Parse(f.Text(n)); ok {
-					at := span{f.Position(n.Start), f.Position(n.End)}
-					set.Add(&suppress.Directive{At: at, File: at.pos.Filename, Line: at.pos.Line, ID: id, Reason: reason})
-				}
-				return
+		syntax.Walk(f.Root, func(n *syntax.Node) bool {
+			if !syntax.IsComment(n) {
+				return true
 			}
-			for _, c := range n.Children {
-				visit(c)
+			if id, reason, ok := suppress.Parse(f.Text(n)); ok {
+				at := span{f.Position(n.Start), f.Position(n.End)}
+				set.Add(&suppress.Directive{At: at, File: at.pos.Filename, Line: at.pos.Line, ID: id, Reason: reason})
 			}
-		}
-		visit(f.Root)
+			return false
+		})
 	}
 	return set, errs
 }

@@ -182,3 +182,13 @@ func SameNamed(recv, owner types.Type) bool {
 	b, _ := types.Unalias(owner).(*types.Named)
 	return a != nil && b != nil && a.Origin() == b.Origin()
 }
+
+// IsMutex reports whether t is sync.Mutex or sync.RWMutex, or a pointer
+// to one: a lock whose Lock and Unlock calls name it.
+func IsMutex(t types.Type) bool {
+	n, ok := types.Unalias(Deref(t)).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "sync" {
+		return false
+	}
+	return n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex"
+}

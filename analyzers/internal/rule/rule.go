@@ -13,6 +13,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/guardconf"
+	"github.com/guardlint/guardlint/analyzers/internal/locks"
 	"github.com/guardlint/guardlint/analyzers/live"
 	"github.com/guardlint/guardlint/analyzers/resolve"
 	"github.com/guardlint/guardlint/analyzers/suppress"
@@ -31,8 +32,8 @@ func Requires(conf *analysis.Analyzer) []*analysis.Analyzer {
 // NewAnalyzer builds the analyzer of one rule kind: it reads invariants
 // from conf and runs check over the invariants of that kind in each
 // package. doc is the Doc text (see package docs).
-func NewAnalyzer(kind invariants.Kind, doc string, conf *analysis.Analyzer, check func(*Rule)) *analysis.Analyzer {
-	return &analysis.Analyzer{
+func NewAnalyzer(kind invariants.Kind, doc string, conf *analysis.Analyzer, check func(*Rule), opts ...Option) *analysis.Analyzer {
+	a := &analysis.Analyzer{
 		Name:     string(kind),
 		Doc:      doc,
 		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/" + string(kind),
@@ -42,6 +43,50 @@ func NewAnalyzer(kind invariants.Kind, doc string, conf *analysis.Analyzer, chec
 			return nil, nil
 		},
 	}
+	for _, o := range opts {
+		o(a)
+	}
+	return a
+}
+
+// Option adds to the analyzer of a kind.
+type Option func(*analysis.Analyzer)
+
+// Facts declares the facts a kind's analyzer exports. Drivers then run it
+// on the dependencies of the packages they check too, so that the facts
+// reach the importers.
+func Facts(facts ...analysis.Fact) Option {
+	return func(a *analysis.Analyzer) { a.FactTypes = append(a.FactTypes, facts...) }
+}
+
+// Needs adds analyzers whose results a kind's check reads from the pass.
+func Needs(as ...*analysis.Analyzer) Option {
+	return func(a *analysis.Analyzer) { a.Requires = append(a.Requires, as...) }
+}
+
+// ResolveLock resolves the lock an invariant names, as this package sees
+// it. A lock that is not a sync.Mutex or sync.RWMutex leaves nothing to
+// check (ok false), and so, where report is set (the lock's own package,
+// or one the invariant is checked in), does a lock that does not resolve:
+// both are reported there as unverifiable. Elsewhere the lock is nil when
+// the package cannot name it (a package loaded from export data keeps no
+// unexported variable its API does not mention), and the check goes on
+// without it: such a package cannot take the lock itself.
+func (r *Rule) ResolveLock(inv *invariants.Invariant, n invariants.Name, report bool) (lock *types.Var, ok bool) {
+	if report {
+		if lock, ok = r.ResolveVar(inv, "lock", n); !ok {
+			return nil, false
+		}
+	} else if lock, _ = r.Var(n); lock == nil {
+		return nil, true
+	}
+	if !locks.IsMutex(lock.Type()) {
+		if report {
+			r.Unverifiable(inv, n.Pos, "lock %s has type %s, not sync.Mutex or sync.RWMutex", n.Short(), lock.Type())
+		}
+		return nil, false
+	}
+	return lock, true
 }
 
 // Rule is one rule analyzer's view of a pass.
@@ -89,6 +134,19 @@ func (r *Rule) Invariants() []*invariants.Invariant {
 					break
 				}
 			}
+		}
+	}
+	return out
+}
+
+// OfKind returns every Go invariant of the rule's kind, wherever its
+// targets are: for the kinds that follow calls into the package from
+// others (requires, excludes) or have no target (lock_order).
+func (r *Rule) OfKind() []*invariants.Invariant {
+	var out []*invariants.Invariant
+	for _, inv := range r.Conf.Set.Invariants {
+		if inv.Kind() == r.kind && inv.Lang == invariants.LangGo {
+			out = append(out, inv)
 		}
 	}
 	return out

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/guardconf"
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -44,4 +46,14 @@ type recorder struct{ errs []string }
 
 func (r *recorder) Errorf(format string, args ...any) {
 	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+// Kind runs the analyzer of a kind, built by newAnalyzer on the
+// invariants of file, over packages of testdata/src: their `// want`
+// comments are what must be reported, and nothing else may be. It returns
+// the findings in invariants files, which no comment can annotate.
+func Kind(t *testing.T, newAnalyzer func(conf *analysis.Analyzer) *analysis.Analyzer, file string, pkgs ...string) []string {
+	t.Helper()
+	a := newAnalyzer(guardconf.New(registry.Files(file)))
+	return Run(t, analysistest.TestData(), a, pkgs...)
 }

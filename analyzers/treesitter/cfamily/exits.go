@@ -12,13 +12,8 @@ func exits(f *syntax.File, fn *model.Func, c *model.Config) ([]*syntax.Node, boo
 	var out []*syntax.Node
 	w := newWalker(f, fn.Body, c)
 	w.onStmt = func(n *syntax.Node, s core.Liveness) {
-		if n.Kind != "return_statement" || s.Dead != "" {
+		if n.Kind != "return_statement" || s.Dead != "" || w.inLambda > 0 {
 			return
-		}
-		for p := n.Parent; p != nil && p != fn.Body; p = p.Parent {
-			if p.Kind == "lambda_expression" {
-				return
-			}
 		}
 		out = append(out, n)
 	}

@@ -1,6 +1,8 @@
 package cfamily
 
 import (
+	"strings"
+
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
@@ -12,50 +14,61 @@ import (
 // functions) are not collected: they are not reachable by a name.
 func functions(f *syntax.File, c *model.Config) []*model.Func {
 	var out []*model.Func
-	var visit func(n *syntax.Node, scope []string)
-	visit = func(n *syntax.Node, scope []string) {
+	// The walk keeps its own stack (a global initializer can nest as deep
+	// as a body); items are pushed in reverse to come out in source order.
+	type item struct {
+		n     *syntax.Node
+		scope []string
+	}
+	stack := []item{{f.Root, nil}}
+	push := func(scope []string, nodes ...*syntax.Node) {
+		for i := len(nodes) - 1; i >= 0; i-- {
+			stack = append(stack, item{nodes[i], scope})
+		}
+	}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n, scope := it.n, it.scope
 		switch n.Kind {
 		case "function_definition":
 			if fn := definition(f, n, scope); fn != nil {
 				out = append(out, fn)
 			}
-			return
 		case "preproc_if", "preproc_ifdef":
-			for _, b := range branches(f, n, c) {
-				if b.live != no {
-					for _, it := range b.items {
-						visit(it, scope)
-					}
+			arms := branches(f, n, c)
+			for i := len(arms) - 1; i >= 0; i-- {
+				if arms[i].live != no {
+					push(scope, arms[i].items...)
 				}
 			}
-			return
 		case "namespace_definition":
 			inner := scope
 			if name := n.Child("name"); name != nil {
 				inner = appendPath(scope, nameSegs(f, name))
 			}
-			if body := n.Child("body"); body != nil {
-				visit(body, inner)
+			if body := n.Child("body"); body != nil && len(inner) <= model.MaxScope {
+				push(inner, body)
 			}
-			return
 		case "class_specifier", "struct_specifier", "union_specifier":
 			body := n.Child("body")
 			name := n.Child("name")
-			if body == nil || name == nil {
-				return
+			if body != nil && name != nil {
+				if inner := appendPath(scope, nameSegs(f, name)); len(inner) <= model.MaxScope {
+					push(inner, body)
+				}
 			}
-			visit(body, appendPath(scope, nameSegs(f, name)))
-			return
 		case "compound_statement", "lambda_expression":
-			return
-		}
-		for _, ch := range n.Children {
-			if ch.Named {
-				visit(ch, scope)
+		default:
+			var named []*syntax.Node
+			for _, ch := range n.Children {
+				if ch.Named {
+					named = append(named, ch)
+				}
 			}
+			push(scope, named...)
 		}
 	}
-	visit(f.Root, nil)
 	return out
 }
 
@@ -101,39 +114,41 @@ func declaredName(d *syntax.Node) *syntax.Node {
 }
 
 // nameSegs splits a (possibly qualified, possibly templated) name into its
-// segments without template arguments: `a::B<T>::m` is [a B m].
+// segments without template arguments: `a::B<T>::m` is [a B m]. A
+// qualified name nests one level per segment, so the segments are
+// collected with a stack of their own rather than by recursion.
 func nameSegs(f *syntax.File, n *syntax.Node) []string {
-	switch n.Kind {
-	case "identifier", "field_identifier", "namespace_identifier", "type_identifier", "primitive_type":
-		return []string{f.Text(n)}
-	case "qualified_identifier", "nested_namespace_specifier":
-		var out []string
-		for _, ch := range n.Children {
-			if ch.Named && !syntax.IsComment(ch) {
-				out = append(out, nameSegs(f, ch)...)
+	var out []string
+	stack := []*syntax.Node{n}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch n.Kind {
+		case "identifier", "field_identifier", "namespace_identifier", "type_identifier", "primitive_type":
+			out = append(out, f.Text(n))
+		case "qualified_identifier", "nested_namespace_specifier":
+			for i := len(n.Children) - 1; i >= 0; i-- {
+				if ch := n.Children[i]; ch.Named && !syntax.IsComment(ch) {
+					stack = append(stack, ch)
+				}
 			}
-		}
-		return out
-	case "template_type", "template_function", "template_method":
-		if name := n.Child("name"); name != nil {
-			return nameSegs(f, name)
-		}
-	case "destructor_name":
-		s := "~"
-		for _, t := range f.Tokens(n) {
-			if t != "~" {
-				s += t
+		case "template_type", "template_function", "template_method":
+			if name := n.Child("name"); name != nil {
+				stack = append(stack, name)
 			}
+		case "destructor_name":
+			s := "~"
+			for _, t := range f.Tokens(n) {
+				if t != "~" {
+					s += t
+				}
+			}
+			out = append(out, s)
+		case "operator_name":
+			out = append(out, strings.Join(f.Tokens(n), ""))
 		}
-		return []string{s}
-	case "operator_name":
-		s := ""
-		for _, t := range f.Tokens(n) {
-			s += t
-		}
-		return []string{s}
 	}
-	return nil
+	return out
 }
 
 // appendPath returns a new path: scope, then segs.

@@ -1,6 +1,7 @@
 package cfamily
 
 import (
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -42,4 +43,20 @@ extern "C" { void c_api() {} }
 		"a::b::Enc::inline_m", "a::b::Enc::~Enc", "a::b::Box::put", "a::b::Enc::out_of_line",
 		"Box::get", "free_fn", "hidden", "c_api",
 	}, got)
+}
+
+func TestFunctionsOfADeepFileDoNotRecurse(t *testing.T) {
+	// A global initializer 300,000 parentheses deep, outside any function:
+	// the lookup walks the whole file. With the stack held to 16 MiB, a
+	// lookup that recursed once per level would die of a stack overflow.
+	defer debug.SetMaxStack(debug.SetMaxStack(16 << 20))
+	const depth = 300_000
+	src := "int x = " + strings.Repeat("(", depth) + "1" + strings.Repeat(")", depth) + ";\nvoid f(void) {}\n"
+	f, err := syntax.Parse("c", "deep.c", []byte(src))
+	require.NoError(t, err)
+	var got []string
+	for _, fn := range functions(f, &model.Config{}) {
+		got = append(got, strings.Join(fn.Path, "::"))
+	}
+	assert.Equal(t, []string{"f"}, got)
 }

@@ -76,12 +76,14 @@ func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
 	default:
 		return nil
 	}
+	g.Takes, g.Scope = true, enclosingBlock(n)
 	for _, a := range args {
 		toks := f.Tokens(a)
 		if len(toks) > 0 {
 			if why, tag := lockTags[toks[len(toks)-1]]; tag {
+				g.Takes = false // it defers, tries or adopts the lock
 				if why != "" {
-					g.NotHeld = why
+					g.NotHeld, g.Scope = why, nil
 				}
 				continue
 			}
@@ -89,6 +91,17 @@ func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
 		g.Lock = append(g.Lock, toks)
 	}
 	return g
+}
+
+// enclosingBlock returns the compound statement a declaration is scoped
+// to (an #if arm is no scope of its own).
+func enclosingBlock(n *syntax.Node) *syntax.Node {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Kind == "compound_statement" {
+			return p
+		}
+	}
+	return nil
 }
 
 // guardTemporary recognises a guard that is built and destroyed in one
@@ -115,7 +128,7 @@ func guardTemporary(f *syntax.File, n *syntax.Node) *model.Guard {
 	if !ok || args == nil {
 		return nil
 	}
-	g := &model.Guard{Node: n, Mode: mode, NotHeld: "it is a temporary, destroyed (and unlocked) at the end of its statement"}
+	g := &model.Guard{Node: n, Mode: mode, NotHeld: "it is a temporary, destroyed (and unlocked) at the end of its statement", Takes: true}
 	for _, a := range args.NamedChildren() {
 		g.Lock = append(g.Lock, f.Tokens(a))
 	}

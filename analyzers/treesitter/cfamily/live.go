@@ -20,6 +20,10 @@ type walker struct {
 	called map[string]bool
 	// onStmt, when set, sees every statement with its state.
 	onStmt func(n *syntax.Node, s core.Liveness)
+	// inLambda counts the lambdas around the code being walked, so that
+	// a return there is known to be the lambda's without a climb to the
+	// body for each one.
+	inLambda int
 }
 
 // newWalker prepares a walker for a body, with the local names it calls.
@@ -199,11 +203,13 @@ func (w *walker) lambda(n *syntax.Node, s core.Liveness, calledInPlace bool) {
 	if !calledInPlace && !w.boundAndCalled(n) && s.Dead == "" {
 		ls = core.Liveness{Dead: "in a lambda that is never called here", Maybe: true}
 	}
+	w.inLambda++
 	for _, ch := range n.Children {
 		if ch.Field == "body" {
 			w.stmt(ch, ls)
 		}
 	}
+	w.inLambda--
 }
 
 // boundAndCalled reports whether a lambda initialises a local
@@ -245,8 +251,10 @@ func terminates(f *syntax.File, n *syntax.Node) bool {
 	case "throw_expression":
 		return true
 	case "call_expression":
-		if fn := e.Child("function"); fn != nil {
-			return noReturn[strings.Join(f.Tokens(fn), "")]
+		// The longest name in noReturn is three tokens; a longer callee
+		// (a long method chain) is not joined only to be looked up.
+		if toks := f.Tokens(e.Child("function")); len(toks) <= 3 {
+			return noReturn[strings.Join(toks, "")]
 		}
 	}
 	return false

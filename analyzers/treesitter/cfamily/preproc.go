@@ -79,8 +79,13 @@ func directiveText(f *syntax.File, n *syntax.Node) string {
 }
 
 // eval evaluates a #if condition: undefined identifiers are 0 and
-// defined() asks the defines, as the preprocessor does.
+// defined() asks the defines, as the preprocessor does. The evaluation
+// recurses over the expression, so a condition nested deeper than
+// syntax.MaxDepth is not evaluated and counts as undecided (compiled).
 func eval(f *syntax.File, n *syntax.Node, c *model.Config) tri {
+	if syntax.Depth(n, syntax.MaxDepth) > syntax.MaxDepth {
+		return unknown
+	}
 	v, ok := value(f, n, c)
 	if !ok {
 		return unknown

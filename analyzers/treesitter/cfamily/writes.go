@@ -36,15 +36,12 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 		return false
 	}
 	var out []model.Write
+	// A write takes the state of the nearest statement around it. The
+	// walk below hands each node the state of its nearest statement, so
+	// that no write climbs the tree to find it.
+	around := map[*syntax.Node]core.Liveness{}
 	add := func(n *syntax.Node) {
-		wr := model.Write{Node: n}
-		for p := n; p != nil; p = p.Parent {
-			if s, ok := states[p]; ok {
-				wr.Liveness = s
-				break
-			}
-		}
-		out = append(out, wr)
+		out = append(out, model.Write{Node: n, Liveness: around[n]})
 	}
 	// A constructor's member initialiser writes the field.
 	if method && fn.Path[len(fn.Path)-1] == typ {
@@ -59,12 +56,16 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 			}
 		}
 	}
-	var visit func(n *syntax.Node)
-	visit = func(n *syntax.Node) {
+	syntax.Walk(fn.Body, func(n *syntax.Node) bool {
+		if s, ok := states[n]; ok {
+			around[n] = s
+		} else if n.Parent != nil {
+			around[n] = around[n.Parent]
+		}
 		switch n.Kind {
 		case "function_definition", "class_specifier", "struct_specifier", "union_specifier":
 			if n != fn.Body && (n.Kind == "function_definition" || n.Child("body") != nil) {
-				return // another function's code
+				return false // another function's code
 			}
 		case "assignment_expression":
 			if isField(n.Child("left")) {
@@ -82,10 +83,7 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 				add(n)
 			}
 		}
-		for _, ch := range n.Children {
-			visit(ch)
-		}
-	}
-	visit(fn.Body)
+		return true
+	})
 	return out
 }

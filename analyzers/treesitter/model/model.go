@@ -27,6 +27,13 @@ func (c *Config) Lookup(name string) ([]string, bool) {
 	return nil, false
 }
 
+// MaxScope is how many namespaces, classes, impls or modules deep the
+// front ends look for definitions. Each definition's path is a copy of
+// the scope around it, so following scopes nested n deep would cost n²;
+// no real code nests a tenth as deep, and a definition below is not
+// found, which fails closed ("not found").
+const MaxScope = 1000
+
 // Func is one function definition found in a file.
 type Func struct {
 	// Path is the qualified name: enclosing namespaces, classes, modules
@@ -103,6 +110,17 @@ type Guard struct {
 	// NotHeld says why this guard does not hold the lock for the body
 	// ("a temporary is destroyed at the end of its statement"), or "".
 	NotHeld string
+	// Takes says that the guard takes its lock when its statement runs,
+	// if only for that statement (a temporary, `let _ =`); false for a
+	// guard built not to lock (std::defer_lock, std::try_to_lock, no
+	// mutex) or one that adopts a lock already held (std::adopt_lock).
+	Takes bool
+	// Scope is the block to whose end a declared guard holds its lock;
+	// nil for a guard that holds nothing past its own statement.
+	Scope *syntax.Node
+	// Liveness says whether the guard's statement runs (Hold.Add sets
+	// it).
+	core.Liveness
 }
 
 // Release is an explicit release of a named guard: `drop(g)`,
@@ -121,6 +139,10 @@ type Hold struct {
 	Other []*Guard
 	// Releases is every live explicit release in the body.
 	Releases []Release
+	// All is every guard of the body, in source order, whatever it
+	// holds: the guards with their scopes, for the rules that ask what is
+	// held at a point (excludes, lock_order).
+	All []*Guard
 }
 
 // Language is one front end.
@@ -171,6 +193,10 @@ func (g *Guard) Locks(pattern []string) bool {
 // statement of the outermost block that holds its lock; every other guard
 // is recorded with why it does not.
 func (h *Hold) Add(n *syntax.Node, s core.Liveness, top bool, g *Guard, work bool) {
+	if g != nil {
+		g.Liveness = s
+		h.All = append(h.All, g)
+	}
 	switch {
 	case !s.Live():
 		if g != nil {

@@ -54,7 +54,14 @@ type cfgParser struct {
 	i    int
 	c    *model.Config
 	bad  bool
+	// depth is the nesting of any/all/not at the current token.
+	depth int
 }
+
+// maxCfgDepth bounds the nesting of a predicate that is read; a deeper one
+// (no real crate nests any/all/not more than a few levels) is unreadable,
+// and the code under it is kept, as for any cfg that cannot be read.
+const maxCfgDepth = 1000
 
 // next consumes a token; past the end it marks the predicate unreadable.
 func (p *cfgParser) next() string {
@@ -81,10 +88,11 @@ func (p *cfgParser) predicate() bool {
 	name := p.next()
 	switch name {
 	case "any", "all", "not":
-		if p.next() != "(" {
+		if p.next() != "(" || p.depth >= maxCfgDepth {
 			p.bad = true
 			return true
 		}
+		p.depth++
 		var vals []bool
 		for p.peek() != ")" && !p.bad {
 			vals = append(vals, p.predicate())
@@ -92,6 +100,7 @@ func (p *cfgParser) predicate() bool {
 				p.next()
 			}
 		}
+		p.depth--
 		p.next()
 		switch name {
 		case "any":
@@ -135,20 +144,10 @@ func (p *cfgParser) predicate() bool {
 	return slices.Contains(vals, want)
 }
 
-// attrsBefore returns the attribute items directly before n among its
-// siblings (comments skipped).
-func attrsBefore(n *syntax.Node) []*syntax.Node {
-	if n.Parent == nil {
-		return nil
-	}
-	sib := n.Parent.Children
-	at := -1
-	for i, s := range sib {
-		if s == n {
-			at = i
-			break
-		}
-	}
+// attrsBefore returns the attribute items directly before sib[at] among
+// its siblings (comments skipped). Callers pass the index they iterate
+// with: looking it up would make a block of n statements cost n².
+func attrsBefore(sib []*syntax.Node, at int) []*syntax.Node {
 	var out []*syntax.Node
 	for i := at - 1; i >= 0; i-- {
 		s := sib[i]

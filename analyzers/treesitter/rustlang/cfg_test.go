@@ -1,6 +1,7 @@
 package rustlang
 
 import (
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -31,14 +32,14 @@ func TestCfgPredicates(t *testing.T) {
 	} {
 		f, err := syntax.Parse("rust", "x.rs", []byte("#[cfg("+pred+")]\nfn f() {}\n"))
 		require.NoError(t, err)
-		var item *syntax.Node
-		for _, n := range f.Root.Children {
+		item := -1
+		for i, n := range f.Root.Children {
 			if n.Kind == "function_item" {
-				item = n
+				item = i
 			}
 		}
-		require.NotNil(t, item, pred)
-		ok, _ := cfgEnabled(f, attrsBefore(item), conf)
+		require.NotEqual(t, -1, item, pred)
+		ok, _ := cfgEnabled(f, attrsBefore(f.Root.Children, item), conf)
 		assert.Equal(t, want, ok, pred)
 	}
 }
@@ -61,4 +62,20 @@ fn main() { fn nested() {} }
 		got = append(got, strings.Join(fn.Path, "::"))
 	}
 	assert.Equal(t, []string{"gpu::Encoder::encode", "gpu::Buffer::drop", "gpu::Pool::take", "main"}, got)
+}
+
+func TestFunctionsOfDeepModulesDoNotRecurse(t *testing.T) {
+	// Modules 100,000 deep, with a function in each: with the stack held
+	// to 8 MiB, a lookup that recursed once per module would die of a
+	// stack overflow. It follows model.MaxScope modules, so that the
+	// paths it copies stay short.
+	defer debug.SetMaxStack(debug.SetMaxStack(8 << 20))
+	const depth = 100_000
+	src := strings.Repeat("mod m { fn f() {}", depth) + strings.Repeat("}", depth) + "\nfn g() {}\n"
+	f, err := syntax.Parse("rust", "deep.rs", []byte(src))
+	require.NoError(t, err)
+	fns := functions(f, &model.Config{})
+	require.Len(t, fns, model.MaxScope+1)
+	assert.Len(t, fns[model.MaxScope-1].Path, model.MaxScope+1)
+	assert.Equal(t, []string{"g"}, fns[model.MaxScope].Path)
 }

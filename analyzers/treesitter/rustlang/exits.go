@@ -14,28 +14,23 @@ func exits(f *syntax.File, fn *model.Func, c *model.Config) ([]*syntax.Node, boo
 	w.onStmt = func(n *syntax.Node, s core.Liveness) { states[n] = s }
 	term := w.block(fn.Body, core.Liveness{})
 	var out []*syntax.Node
-	var visit func(n *syntax.Node)
-	visit = func(n *syntax.Node) {
+	// An exit is live when its nearest statement is; the walk hands each
+	// node that statement's state rather than have each exit climb to it.
+	around := map[*syntax.Node]core.Liveness{}
+	syntax.Walk(fn.Body, func(n *syntax.Node) bool {
 		if n != fn.Body && (isItem(n) || n.Kind == "closure_expression") {
-			return // another function's returns
+			return false // another function's returns
 		}
-		if n.Kind == "return_expression" || n.Kind == "try_expression" {
-			live := true
-			for p := n; p != nil; p = p.Parent {
-				if s, ok := states[p]; ok {
-					live = s.Dead == ""
-					break
-				}
-			}
-			if live {
-				out = append(out, n)
-			}
+		if s, ok := states[n]; ok {
+			around[n] = s
+		} else if n.Parent != nil {
+			around[n] = around[n.Parent]
 		}
-		for _, ch := range n.Children {
-			visit(ch)
+		if (n.Kind == "return_expression" || n.Kind == "try_expression") && around[n].Dead == "" {
+			out = append(out, n)
 		}
-	}
-	visit(fn.Body)
+		return true
+	})
 	return out, !term
 }
 

@@ -12,35 +12,51 @@ import (
 // Functions nested in function bodies are not collected.
 func functions(f *syntax.File, c *model.Config) []*model.Func {
 	var out []*model.Func
-	var visit func(n *syntax.Node, scope []string)
-	visit = func(n *syntax.Node, scope []string) {
-		for _, ch := range n.Children {
+	// Modules nest as deep as a file spells them, so the walk keeps its
+	// own stack. A container's functions and inner containers are pushed
+	// in reverse, so that they come out in source order.
+	type item struct {
+		n     *syntax.Node // a function_item, or a node whose children are items
+		scope []string
+	}
+	stack := []item{{f.Root, nil}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if it.n.Kind == "function_item" {
+			name := it.n.Child("name")
+			out = append(out, &model.Func{Path: appendPath(it.scope, f.Text(name)), Node: it.n, Name: name, Body: it.n.Child("body")})
+			continue
+		}
+		var items []item
+		for i, ch := range it.n.Children {
 			if !ch.Named || syntax.IsComment(ch) {
 				continue
 			}
-			if ok, _ := cfgEnabled(f, attrsBefore(ch), c); !ok {
+			if ok, _ := cfgEnabled(f, attrsBefore(it.n.Children, i), c); !ok {
 				continue
 			}
 			switch ch.Kind {
 			case "function_item":
-				name, body := ch.Child("name"), ch.Child("body")
-				if name != nil && body != nil {
-					out = append(out, &model.Func{Path: appendPath(scope, f.Text(name)), Node: ch, Name: name, Body: body})
+				if ch.Child("name") != nil && ch.Child("body") != nil {
+					items = append(items, item{ch, it.scope})
 				}
 			case "mod_item", "trait_item":
-				if body := ch.Child("body"); body != nil {
-					visit(body, appendPath(scope, f.Text(ch.Child("name"))))
+				if body := ch.Child("body"); body != nil && len(it.scope) < model.MaxScope {
+					items = append(items, item{body, appendPath(it.scope, f.Text(ch.Child("name")))})
 				}
 			case "impl_item":
-				if body := ch.Child("body"); body != nil {
-					visit(body, appendPath(scope, typeName(f, ch.Child("type"))))
+				if body := ch.Child("body"); body != nil && len(it.scope) < model.MaxScope {
+					items = append(items, item{body, appendPath(it.scope, typeName(f, ch.Child("type")))})
 				}
 			case "declaration_list", "source_file":
-				visit(ch, scope)
+				items = append(items, item{ch, it.scope})
 			}
 		}
+		for i := len(items) - 1; i >= 0; i-- {
+			stack = append(stack, items[i])
+		}
 	}
-	visit(f.Root, nil)
 	return out
 }
 

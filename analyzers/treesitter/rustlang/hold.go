@@ -1,6 +1,8 @@
 package rustlang
 
 import (
+	"strings"
+
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
@@ -63,7 +65,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		switch n.Kind {
 		case "let_declaration":
 			if g = lockCall(f, n.Child("value")); g != nil {
-				g.Node = n
+				g.Node, g.Takes = n, true
 				pat := n.Child("pattern")
 				switch {
 				case pat == nil || pat.Kind != "identifier":
@@ -71,13 +73,13 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 					// at once.
 					g.NotHeld = "`let _ =` drops the guard at once"
 				default:
-					g.Name = f.Text(pat)
+					g.Name, g.Scope = f.Text(pat), n.Parent
 				}
 			}
 		case "expression_statement":
 			if kids := n.NamedChildren(); len(kids) == 1 {
 				if g = lockCall(f, kids[0]); g != nil {
-					g.Node = n
+					g.Node, g.Takes = n, true
 					g.NotHeld = "the guard is a temporary, dropped at the end of its statement"
 				}
 			}
@@ -89,7 +91,10 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		if !call.Live() || call.Node.Kind != "call_expression" {
 			continue
 		}
-		switch joined(call.Callee) {
+		if len(call.Callee) > 5 {
+			continue // longer than core::mem::drop
+		}
+		switch strings.Join(call.Callee, "") {
 		case "drop", "std::mem::drop", "mem::drop", "core::mem::drop":
 		default:
 			continue
@@ -127,13 +132,4 @@ func letValue(v *syntax.Node) core.Value {
 		return core.Constant
 	}
 	return core.Computed
-}
-
-// joined concatenates tokens: `std :: mem :: drop` is std::mem::drop.
-func joined(toks []string) string {
-	s := ""
-	for _, t := range toks {
-		s += t
-	}
-	return s
 }

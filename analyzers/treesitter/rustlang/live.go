@@ -29,7 +29,7 @@ func newWalker(f *syntax.File, body *syntax.Node, c *model.Config) *walker {
 // cfg that does not hold is dead.
 func (w *walker) block(n *syntax.Node, s core.Liveness) bool {
 	var term *syntax.Node
-	for _, ch := range n.Children {
+	for i, ch := range n.Children {
 		if !ch.Named || syntax.IsComment(ch) || ch.Kind == "attribute_item" {
 			continue
 		}
@@ -37,7 +37,7 @@ func (w *walker) block(n *syntax.Node, s core.Liveness) bool {
 		if term != nil {
 			cur = s.Because(fmt.Sprintf("after the %s at line %d, which never falls through", divergeName(w.f, term), w.f.Position(term.Start).Line))
 		}
-		if ok, attr := cfgEnabled(w.f, attrsBefore(ch), w.c); !ok {
+		if ok, attr := cfgEnabled(w.f, attrsBefore(n.Children, i), w.c); !ok {
 			cur = cur.Because("under `" + cfgText(w.f, attr) + "`, which does not hold")
 		}
 		if w.stmt(ch, cur) && term == nil {
@@ -223,8 +223,10 @@ func diverges(f *syntax.File, n *syntax.Node) bool {
 			return divergingMacros[toks[len(toks)-1]]
 		}
 	case "call_expression":
-		if fn := e.Child("function"); fn != nil {
-			return divergingCalls[strings.Join(f.Tokens(fn), "")]
+		// The longest name in divergingCalls is five tokens; a longer
+		// callee is not joined only to be looked up.
+		if toks := f.Tokens(e.Child("function")); len(toks) <= 5 {
+			return divergingCalls[strings.Join(toks, "")]
 		}
 	}
 	return false

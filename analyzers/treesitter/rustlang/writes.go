@@ -35,25 +35,23 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 	}
 	// A write takes the state of the nearest statement around it, unless
 	// a closure that never runs here comes first: a closure whose body is
-	// a bare expression holds no statement of its own.
+	// a bare expression holds no statement of its own. The walk below
+	// hands each node the state of the nearest of the two, so that no
+	// write climbs the tree to find it.
+	around := map[*syntax.Node]core.Liveness{}
 	add := func(n *syntax.Node) {
-		wr := model.Write{Node: n}
-		for p := n; p != nil; p = p.Parent {
-			if p.Kind == "closure_expression" && !w.boundAndCalled(p) && !calledInPlace(p) {
-				wr.Dead, wr.Maybe = "in a closure that is never called here", true
-				break
-			}
-			if s, ok := states[p]; ok {
-				wr.Liveness = s
-				break
-			}
-		}
-		out = append(out, wr)
+		out = append(out, model.Write{Node: n, Liveness: around[n]})
 	}
-	var visit func(n *syntax.Node)
-	visit = func(n *syntax.Node) {
+	syntax.Walk(fn.Body, func(n *syntax.Node) bool {
 		if n != fn.Body && isItem(n) {
-			return // another function's code
+			return false // another function's code
+		}
+		if n.Kind == "closure_expression" && !w.boundAndCalled(n) && !calledInPlace(n) {
+			around[n] = core.Liveness{Dead: "in a closure that is never called here", Maybe: true}
+		} else if s, ok := states[n]; ok {
+			around[n] = s
+		} else if n.Parent != nil {
+			around[n] = around[n.Parent]
 		}
 		switch n.Kind {
 		case "assignment_expression", "compound_assignment_expr":
@@ -90,11 +88,8 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 				}
 			}
 		}
-		for _, ch := range n.Children {
-			visit(ch)
-		}
-	}
-	visit(fn.Body)
+		return true
+	})
 	return out
 }
 

@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"fmt"
 	"go/token"
 	"sort"
 
@@ -22,6 +21,9 @@ type Node struct {
 	Start, End int
 	Parent     *Node
 	Children   []*Node
+	// toks and toksEnd delimit the node's tokens in File.toks; toks is -1
+	// for a node inside a comment, whose leaves File.toks leaves out.
+	toks, toksEnd int32
 }
 
 // File is a parsed source file.
@@ -32,42 +34,35 @@ type File struct {
 	Root *Node
 	// lines holds the byte offset of every line start.
 	lines []int
-}
-
-// Parse parses src as lang. The tree is copied and every tree-sitter
-// object is closed before it returns. A file with syntax errors still
-// parses; FirstBad finds them.
-func Parse(lang Lang, path string, src []byte) (*File, error) {
-	g, err := grammarOf(lang)
-	if err != nil {
-		return nil, err
-	}
-	p := sitter.NewParser()
-	defer p.Close()
-	if err := p.SetLanguage(g.lang); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	tree := p.Parse(src, nil)
-	if tree == nil {
-		return nil, fmt.Errorf("%s: tree-sitter returned no tree", path)
-	}
-	defer tree.Close()
-	c := tree.Walk()
-	defer c.Close()
-	f := &File{Path: path, Lang: lang, Src: src}
-	f.Root = copyTree(c, g)
-	f.lines = lineStarts(src)
-	return f, nil
+	// toks is the text of every leaf outside comments, in order; a node's
+	// tokens are a range of it, so Tokens costs nothing per call.
+	toks []string
 }
 
 // copyTree copies the subtree under the cursor, iteratively so that deep
-// trees cannot exhaust the stack.
-func copyTree(c *sitter.TreeCursor, g *grammar) *Node {
-	mk := func(parent *Node) *Node {
+// trees cannot exhaust the stack, and collects the tokens: the text of
+// every non-empty leaf outside comments.
+func copyTree(c *sitter.TreeCursor, g *grammar, src string) (*Node, []string) {
+	var (
+		toks      []string
+		inComment int // how many comments enclose the node being copied
+		mem       slabs
+		root      *Node
+	)
+	// open holds the nodes being copied, innermost last, with the children
+	// collected so far; a frame's buffer is reused by the next node at its
+	// depth, and each node's children are copied to an exact slice when it
+	// is done, so that no slice grows by appending.
+	type frame struct {
+		n    *Node
+		kids []*Node
+	}
+	var open []frame
+	enter := func() {
 		n := c.Node()
-		id := n.KindId()
-		node := &Node{Start: int(n.StartByte()), End: int(n.EndByte()), Parent: parent}
-		if int(id) < len(g.kinds) {
+		node := mem.node()
+		node.Start, node.End, node.toks = int(n.StartByte()), int(n.EndByte()), int32(len(toks))
+		if id := n.KindId(); int(id) < len(g.kinds) {
 			node.Kind, node.Named = g.kinds[id], g.named[id]
 		} else {
 			node.Kind, node.Named = "ERROR", true
@@ -76,29 +71,87 @@ func copyTree(c *sitter.TreeCursor, g *grammar) *Node {
 			node.Field = g.fields[fid]
 		}
 		node.Bad = node.Kind == "ERROR" || n.IsMissing()
-		if parent != nil {
-			parent.Children = append(parent.Children, node)
+		if inComment > 0 {
+			node.toks = -1
 		}
-		return node
+		if IsComment(node) {
+			inComment++
+		}
+		if len(open) > 0 {
+			top := &open[len(open)-1]
+			node.Parent = top.n
+			top.kids = append(top.kids, node)
+		} else {
+			root = node
+		}
+		if len(open) < cap(open) {
+			open = open[:len(open)+1]
+			open[len(open)-1].n = node
+			open[len(open)-1].kids = open[len(open)-1].kids[:0]
+		} else {
+			open = append(open, frame{n: node})
+		}
 	}
-	root := mk(nil)
-	cur := root
+	leave := func() {
+		top := &open[len(open)-1]
+		n := top.n
+		n.Children = mem.children(top.kids)
+		open = open[:len(open)-1]
+		if len(n.Children) == 0 && inComment == 0 && n.End > n.Start && n.End <= len(src) {
+			toks = append(toks, src[n.Start:n.End])
+		}
+		if IsComment(n) {
+			inComment--
+		}
+		n.toksEnd = int32(len(toks))
+	}
+	enter()
 	for {
 		if c.GotoFirstChild() {
-			cur = mk(cur)
+			enter()
 			continue
 		}
+		leave()
 		for !c.GotoNextSibling() {
-			if !c.GotoParent() {
-				return root
+			if len(open) == 0 || !c.GotoParent() {
+				return root, toks
 			}
-			cur = cur.Parent
-			if cur == nil {
-				return root
-			}
+			leave()
 		}
-		cur = mk(cur.Parent)
+		enter()
 	}
+}
+
+// slabs hands out nodes and children slices from large blocks: a tree of
+// millions of nodes costs a few thousand allocations, and its children
+// slices no slack.
+type slabs struct {
+	nodes []Node
+	kids  []*Node
+}
+
+// node returns a new zero node.
+func (s *slabs) node() *Node {
+	if len(s.nodes) == 0 {
+		s.nodes = make([]Node, 4096)
+	}
+	n := &s.nodes[0]
+	s.nodes = s.nodes[1:]
+	return n
+}
+
+// children returns a copy of kids, nil for none.
+func (s *slabs) children(kids []*Node) []*Node {
+	if len(kids) == 0 {
+		return nil
+	}
+	if len(kids) > len(s.kids) {
+		s.kids = make([]*Node, max(len(kids), 1<<14))
+	}
+	out := s.kids[:len(kids):len(kids)]
+	copy(out, kids)
+	s.kids = s.kids[len(kids):]
+	return out
 }
 
 // lineStarts returns the offset of the first byte of every line.
@@ -189,63 +242,6 @@ func IsComment(n *Node) bool {
 		return true
 	}
 	return false
-}
-
-// FirstBad returns the first ERROR or MISSING node inside n, or nil.
-func FirstBad(n *Node) *Node {
-	if n.Bad {
-		return n
-	}
-	for _, c := range n.Children {
-		if b := FirstBad(c); b != nil {
-			return b
-		}
-	}
-	return nil
-}
-
-// Tokens returns the text of the leaves under n, in order, leaving out
-// comments: two spellings that differ only in spaces, line breaks or
-// comments have the same tokens.
-func (f *File) Tokens(n *Node) []string {
-	if n == nil {
-		return nil
-	}
-	var out []string
-	var walk func(n *Node)
-	walk = func(n *Node) {
-		if IsComment(n) {
-			return
-		}
-		if len(n.Children) == 0 {
-			if n.End > n.Start {
-				out = append(out, string(f.Src[n.Start:n.End]))
-			}
-			return
-		}
-		for _, c := range n.Children {
-			walk(c)
-		}
-	}
-	walk(n)
-	return out
-}
-
-// Sexp renders the subtree for debugging and test failure messages.
-func (f *File) Sexp(n *Node) string {
-	s := "(" + n.Kind
-	if n.Field != "" {
-		s = "(" + n.Field + ": " + n.Kind
-	}
-	if len(n.Children) == 0 && n.Named {
-		s += " " + fmt.Sprintf("%q", f.Text(n))
-	}
-	for _, c := range n.Children {
-		if c.Named {
-			s += " " + f.Sexp(c)
-		}
-	}
-	return s + ")"
 }
 
 // CalledNames returns the names that calls under n call directly

@@ -18,6 +18,9 @@ struct Table {
   int read_checked_on_right(int i, bool fast);
   int read_checked_if0(int i);
   int read_gone(int i);
+  int read_checked_in_then(int i, bool fast);
+  int read_checked_in_update(int i);
+  int read_checked_in_case(int i, int kind);
 };
 
 int Table::read_checked(int i) {
@@ -83,4 +86,31 @@ int Table::read_checked_if0(int i) {
 int Table::read_gone(int i) {  // want cpp-order "Table::read_gone no longer makes a live call of rows_.at, so the order check_bounds before rows_.at cannot be checked"
   check_bounds(i);
   return 0;
+}
+
+int Table::read_checked_in_then(int i, bool fast) {
+  if (fast) {
+    check_bounds(i);
+  } else {
+    return rows_.at(i);  // want cpp-order "must call check_bounds before this call"
+  }
+  return 0;
+}
+
+int Table::read_checked_in_update(int i) {
+  int v = 0;
+  for (int k = 0; k < i; check_bounds(k++)) {
+    v += rows_.at(k);  // want cpp-order "must call check_bounds before this call"
+  }
+  return v;
+}
+
+int Table::read_checked_in_case(int i, int kind) {
+  switch (kind) {
+  case 1:
+    check_bounds(i);
+    return rows_.at(i);
+  default:
+    return 0;
+  }
 }

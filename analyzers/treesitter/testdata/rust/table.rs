@@ -39,4 +39,23 @@ impl Table {
         self.check_bounds(i);
         self.fetch(i)  // want rs-order "must call self.check_bounds before this call"
     }
+
+    pub fn read_checked_in_then(&self, i: usize, fast: bool) -> u32 {
+        if fast {
+            self.check_bounds(i);
+            0
+        } else {
+            self.fetch(i)  // want rs-order "must call self.check_bounds before this call"
+        }
+    }
+
+    pub fn read_checked_in_arm(&self, i: usize) -> u32 {
+        match i {
+            0 => {
+                self.check_bounds(i);
+                self.fetch(i)
+            }
+            _ => 0,
+        }
+    }
 }

@@ -11,8 +11,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/cmd/guardlint/internal/cliflag"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -34,10 +36,12 @@ type options struct {
 	verbose  io.Writer // phase timings, or nil
 	format   string    // formatText, formatJSON or formatSARIF
 	patterns []string
+	// parseBudget bounds each tree-sitter parse (docs/reliability.md).
+	parseBudget time.Duration
 }
 
 func (o *options) engine() driver.Options {
-	return driver.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose, BuildFlags: o.build.Flags()}
+	return driver.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose, ParseBudget: o.parseBudget, BuildFlags: o.build.Flags()}
 }
 
 // Main runs the standalone command and returns its exit code.
@@ -113,6 +117,7 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
 	// Flags added since: keep new ones in this block.
 	opts.build.Register(fs)
 	showVersion := fs.Bool("version", false, "print guardlint's version and exit")
+	fs.DurationVar(&opts.parseBudget, "parse-budget", syntax.DefaultBudget, "time a C, C++, CUDA or Rust parse may take, and as long again per MiB of the file; a file not parsed in time is a finding")
 	if err := cliflag.Parse(fs, args, stderr, func() { usage(fs, stderr) }); err != nil {
 		return nil, err
 	}
@@ -126,6 +131,10 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
 		return nil, err
 	}
 	opts.format = format
+	if opts.parseBudget <= 0 {
+		fmt.Fprintf(stderr, "guardlint: -parse-budget must be positive, not %v\n", opts.parseBudget)
+		return nil, errors.New("bad -parse-budget")
+	}
 	if opts.dir, err = absDir(opts.dir); err != nil {
 		fmt.Fprintf(stderr, "guardlint: %v\n", err)
 		return nil, err

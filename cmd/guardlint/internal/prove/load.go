@@ -21,7 +21,7 @@ type loaded map[string]*mutate.Package
 // of returns the loaded packages an invariant's targets live in.
 func (l loaded) of(inv *invariants.Invariant) []*mutate.Package {
 	var out []*mutate.Package
-	for _, path := range inv.Packages() {
+	for _, path := range mutate.Packages(inv) {
 		if p := l[path]; p != nil {
 			out = append(out, p)
 		}
@@ -79,7 +79,7 @@ func loadUnit(set *invariants.Set, l listing, opts Options, out loaded) error {
 		if inv.Lang != invariants.LangGo {
 			continue
 		}
-		for _, p := range inv.Packages() {
+		for _, p := range mutate.Packages(inv) {
 			if inScope[p] && !want[p] {
 				want[p] = true
 				paths = append(paths, p)
