@@ -44,7 +44,8 @@ func repository(t *testing.T, commits ...string) (string, *invariants.Set) {
 // with the runtime itself (0c6a029) rather than as fixes of their own, so
 // these are the fix commits the history has: the streams that register
 // without the evaluation lock (the registry's lock and Stream.Eval's
-// evalMu), the CPU lane lock, and the closed-device paths of Wait and
+// evalMu, which the lock-order invariant that evalMu is not taken again
+// names too), the CPU lane lock, and the closed-device paths of Wait and
 // endActiveEncoder. The last two are reverted in the file that holds the
 // fix: their other files (a comment of device.go, the CUDA backend) were
 // changed since and do not reverse-apply.
@@ -53,7 +54,7 @@ var fixes = []struct {
 	paths []string
 	by    []string
 }{
-	{"ccdf0d3", nil, []string{"eval-holds-evalMu", "registry-writes-write-locked"}},
+	{"ccdf0d3", nil, []string{"eval-holds-evalMu", "evalMu-not-reentered", "registry-writes-write-locked"}},
 	{"e3d990f", []string{"runtime/backend_cpu.go"}, []string{"cpu-enqueue-pushes", "cpu-lane-closed-by-stop", "cpu-lane-push-locked"}},
 	{"86fcbce", []string{"runtime/commandbuffer.go"}, []string{"end-encoder-checks-device", "wait-checks-device-first", "wait-on-closed-device-resets"}},
 }
