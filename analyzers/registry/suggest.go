@@ -23,7 +23,7 @@ func Suggest(c *core.Change) []core.Proposal {
 		}
 	}
 	slices.SortStableFunc(out, func(a, b core.Proposal) int {
-		return a.Origin.Compare(&b.Origin)
+		return a.Compare(&b.Origin)
 	})
 	return out
 }
