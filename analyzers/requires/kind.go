@@ -29,6 +29,7 @@ var Kind = core.Kind{
 	Examples: map[invariants.Lang]string{
 		invariants.LangGo: `{function: p.encodeLocked, requires: {lock: p.evalMu}}`,
 	},
+	Suggest: suggest,
 }
 
 // Rule: every call of the target functions happens with Lock held in

@@ -46,6 +46,9 @@ type Options struct {
 	// Ops, when set, keeps only the mutants of these reverts (their Op
 	// without the @line of a site).
 	Ops []string
+	// BuildFlags are passed to the go command that lists and loads the
+	// packages (-tags).
+	BuildFlags []string
 	// Verbose receives progress, when set.
 	Verbose io.Writer
 }
@@ -160,7 +163,9 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 		baseErr error
 		wg      sync.WaitGroup
 	)
-	wg.Go(func() { base, baseErr = driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns}) })
+	wg.Go(func() {
+		base, baseErr = driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags})
+	})
 	pkgs, err := load(set, listed, opts)
 	wg.Wait()
 	if baseErr != nil {
