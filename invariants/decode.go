@@ -188,7 +188,7 @@ var (
 	fileKeys = []string{"version", "package", "runs", "include", "patches", "invariants"}
 	// targetKeys are the keys of an invariant beside its rule, whose key
 	// is its kind's name.
-	targetKeys = []string{"id", "why", "ref", "lang", "package", "runs", "files", "all", "defines", "function", "functions", "field"}
+	targetKeys = []string{"id", "why", "ref", "lang", "package", "runs", "files", "all", "defines", "erase", "function", "functions", "field"}
 )
 
 // invariantKeys are the keys an invariant may hold: its own, and one per
@@ -235,7 +235,7 @@ func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
 		}
 	}
 	if v, ok := m["runs"]; ok {
-		ctx.runs = d.names(v, "runs", ctx)
+		ctx.runs, ctx.nativeRuns = d.fileRunners(v, ctx)
 	}
 	var includes []string
 	if inc, ok := m["include"]; ok {
@@ -305,9 +305,9 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 	if inv.Lang.TreeSitter() {
 		d.decodeTreeSitter(m, n, inv, what)
 	} else {
-		for _, k := range []string{"files", "all", "defines"} {
+		for _, k := range []string{"files", "all", "defines", "erase"} {
 			if v, ok := m[k]; ok {
-				d.errorf(v.key, "%s: `%s` is for lang c, cpp, cuda and rust; Go targets are found by package", what, k)
+				d.errorf(v.key, "%s: `%s` is for lang %s; Go targets are found by package", what, k, langList(treeSitterLangs()))
 			}
 		}
 	}
@@ -323,11 +323,16 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 		}
 	}
 
-	inv.Runs = append(inv.Runs, ctx.runs...)
-	if v, ok := m["runs"]; ok && inv.Lang.TreeSitter() {
-		d.errorf(v.key, "%s: `runs` is for Go; lang %s has no runners to declare yet", what, inv.Lang)
-	} else if ok {
-		inv.Runs = append(inv.Runs, d.names(v, "runs", ctx)...)
+	if inv.Lang.TreeSitter() {
+		inv.Runs = append(inv.Runs, ctx.nativeRuns...)
+		if v, ok := m["runs"]; ok {
+			inv.Runs = append(inv.Runs, d.scopedNames(v, "runs", ctx)...)
+		}
+	} else {
+		inv.Runs = append(inv.Runs, ctx.runs...)
+		if v, ok := m["runs"]; ok {
+			inv.Runs = append(inv.Runs, d.names(v, "runs", ctx)...)
+		}
 	}
 
 	// Exactly one rule.

@@ -8,6 +8,17 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// treeSitterLangs lists the languages of the tree-sitter front end.
+func treeSitterLangs() []Lang {
+	var out []Lang
+	for _, l := range Langs {
+		if l.TreeSitter() {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // langNames lists the accepted values of `lang`.
 func langNames() []string {
 	out := make([]string, len(Langs))
@@ -36,8 +47,8 @@ func (d *decoder) target(f field, what string, ctx nameContext) (Name, bool) {
 	return n, true
 }
 
-// decodeTreeSitter reads the keys that only the C family and Rust have:
-// `files` (required), `all` and `defines`.
+// decodeTreeSitter reads the keys that only the tree-sitter languages
+// have: `files` (required), `all`, `defines` and `erase`.
 func (d *decoder) decodeTreeSitter(m map[string]field, n *yaml.Node, inv *Invariant, what string) {
 	if v, ok := m["files"]; !ok {
 		d.errorf(n, "%s: lang %s needs `files`: the glob the target is looked up in", what, inv.Lang)
@@ -61,6 +72,22 @@ func (d *decoder) decodeTreeSitter(m map[string]field, n *yaml.Node, inv *Invari
 	}
 	if v, ok := m["defines"]; ok {
 		inv.Defines = d.defines(v, inv.Lang)
+	}
+	if v, ok := m["erase"]; ok {
+		if inv.Lang == LangRust {
+			d.errorf(v.key, "%s: `erase` is for the C family and Metal: Rust has no object-like macros to blank", what)
+		} else {
+			for i, item := range d.seq(v, "erase") {
+				s, ok := d.nonEmptyStr(field{key: v.key, value: item}, fmt.Sprintf("erase[%d]", i))
+				switch {
+				case !ok:
+				case !isCIdent(s):
+					d.errorf(item, "erase[%d]: %q is not a macro name", i, s)
+				default:
+					inv.Erase = append(inv.Erase, s)
+				}
+			}
+		}
 	}
 }
 
@@ -126,4 +153,38 @@ func langList(langs []Lang) string {
 		s[i] = string(l)
 	}
 	return strings.Join(s, ", ")
+}
+
+// scopedNames reads a list of function names of the tree-sitter
+// languages (`runs:` on their invariants).
+func (d *decoder) scopedNames(f field, what string, ctx nameContext) []Name {
+	var out []Name
+	for i, item := range d.seq(f, what) {
+		if n, ok := d.target(field{key: f.key, value: item}, fmt.Sprintf("%s[%d]", what, i), ctx); ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// fileRunners reads the file's `runs:`: Go names for the Go invariants,
+// and names written with `::` (`std::call_once`,
+// `objc::rc::autoreleasepool`) for those of the tree-sitter languages.
+func (d *decoder) fileRunners(f field, ctx nameContext) (goRuns, nativeRuns []Name) {
+	native := ctx
+	native.lang = LangCPP // any tree-sitter language: the names are scoped
+	for i, item := range d.seq(f, "runs") {
+		what := fmt.Sprintf("runs[%d]", i)
+		it := field{key: f.key, value: item}
+		if item.Kind == yaml.ScalarNode && strings.Contains(item.Value, "::") {
+			if n, ok := d.target(it, what, native); ok {
+				nativeRuns = append(nativeRuns, n)
+			}
+			continue
+		}
+		if n, ok := d.name(it, what, ctx); ok {
+			goRuns = append(goRuns, n)
+		}
+	}
+	return goRuns, nativeRuns
 }

@@ -140,10 +140,10 @@ func TestLoadErrors(t *testing.T) {
 		{"owns without field", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, owns: {writers: [p.G]}}\n", []string{":3:5: invariant a: an owns rule needs a `field` target", ":3:21: invariant a: an owns rule targets a `field`"}},
 		{"field is not a member", "version: 1\ninvariants:\n  - {id: a, why: w, field: p.F, owns: {writers: [p.G]}}\n", []string{":3:28: field \"p.F\": want pkg.Type.field"}},
 		{"bad mode", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, hold: {lock: p.mu, mode: read}}\n", []string{":3:61: hold.mode \"read\": want exclusive or shared"}},
-		{"unsupported lang", "version: 1\ninvariants:\n  - {id: a, why: w, lang: java, function: p.F, call: {to: p.G}}\n", []string{":3:27: invariant a: lang \"java\" is not supported (supported: go, c, cpp, cuda, rust)"}},
+		{"unsupported lang", "version: 1\ninvariants:\n  - {id: a, why: w, lang: java, function: p.F, call: {to: p.G}}\n", []string{":3:27: invariant a: lang \"java\" is not supported (supported: go, c, cpp, cuda, rust, metal)"}},
 		{"tree-sitter lang without files", "version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, function: T::f, call: {to: g}}\n", []string{":3:5: invariant a: lang rust needs `files`"}},
 		{"tree-sitter lang with package", "version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, package: ./p, files: a.cc, function: f, call: {to: g}}\n", []string{":3:32: invariant a: `package` is for Go"}},
-		{"files on go", "version: 1\ninvariants:\n  - {id: a, why: w, files: a.go, function: p.F, call: {to: p.G}}\n", []string{":3:21: invariant a: `files` is for lang c, cpp, cuda and rust"}},
+		{"files on go", "version: 1\ninvariants:\n  - {id: a, why: w, files: a.go, function: p.F, call: {to: p.G}}\n", []string{":3:21: invariant a: `files` is for lang c, cpp, cuda, rust, metal; Go targets are found by package"}},
 		{"scoped name", "version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, files: a.cc, function: 'A::b c', call: {to: g}}\n", []string{":3:55: function: name \"A::b c\": \"b c\" is not an identifier"}},
 		{"go name in cpp", "version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, files: a.cc, function: (*p.T).m, call: {to: g}}\n", []string{":3:55: function: name \"(*p.T).m\": \"(*p.T).m\" is not an identifier"}},
 		{"unbalanced pattern", "version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, files: a.rs, function: f, call: {to: 'msg_send![a, b'}}\n", []string{":3:70: call.to: pattern \"msg_send![a, b\": unclosed '['"}},
@@ -160,7 +160,15 @@ func TestLoadErrors(t *testing.T) {
 		{"requires without lock", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, requires: {mode: shared}}\n", []string{":3:46: invariant a: requires: missing `lock`"}},
 		{"requires bad mode", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, requires: {lock: p.mu, mode: write}}\n", []string{":3:65: requires.mode \"write\": want exclusive or shared"}},
 		{"requires on a field", "version: 1\ninvariants:\n  - {id: a, why: w, field: p.T.f, requires: {lock: p.mu}}\n", []string{":3:5: invariant a: a requires rule needs a `function` or `functions` target", ":3:21: invariant a: a requires rule targets functions, not a field"}},
-		{"requires for rust", "version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, files: a.rs, function: f, requires: {lock: m}}\n", []string{":3:59: invariant a: a requires rule is not checked for lang rust"}},
+		{"requires release for rust", "version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, files: a.rs, function: f, requires: {lock: m, release: [u]}}\n", []string{":3:79: invariant a: requires.release is not checked for lang rust"}},
+		{"requires within for go", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, requires: {lock: p.mu, within: [p.G]}}\n", []string{":3:59: invariant a: requires.within is checked for lang c, cpp, cuda, rust, metal, not for Go"}},
+		{"alternatives for go", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, call: {to: [p.G, p.H]}}\n", []string{":3:47: invariant a: call.to: a list of alternatives is checked for lang c, cpp, cuda, rust, metal; for Go name one function"}},
+		{"unclosed parameter list", "version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, files: a.cc, function: 'sync(Stream', call: {to: g}}\n", []string{":3:55: function: name \"sync(Stream\": unclosed parameter list"}},
+		{"text after the parameters", "version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, files: a.cc, function: 'sync(a)b', call: {to: g}}\n", []string{":3:55: function: name \"sync(a)b\": want the parameter list last"}},
+		{"erase on rust", "version: 1\ninvariants:\n  - {id: a, why: w, lang: rust, files: a.rs, erase: [X], function: f, call: {to: g}}\n", []string{":3:46: invariant a: `erase` is for the C family and Metal"}},
+		{"erase a non-name", "version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, files: a.cc, erase: ['a b'], function: f, call: {to: g}}\n", []string{":3:53: erase[0]: \"a b\" is not a macro name"}},
+		{"erase on go", "version: 1\ninvariants:\n  - {id: a, why: w, erase: [X], function: p.F, call: {to: p.G}}\n", []string{":3:21: invariant a: `erase` is for lang c, cpp, cuda, rust, metal"}},
+		{"go runner in a native invariant", "version: 1\ninvariants:\n  - {id: a, why: w, lang: cpp, files: a.cc, runs: [(*p.T).m], function: f, call: {to: g}}\n", []string{":3:52: runs[0]: name \"(*p.T).m\""}},
 		{"requires bad helper", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, requires: {lock: p.mu, acquire: [p.L-1]}}\n", []string{":3:69: requires.acquire[0]: name \"p.L-1\""}},
 		{"lock_order with a target", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, lock_order: [p.a, p.b]}\n", []string{":3:21: invariant a: a lock_order rule takes no `function`: it names what it checks itself"}},
 		{"lock_order of one lock", "version: 1\ninvariants:\n  - {id: a, why: w, lock_order: [p.a]}\n", []string{":3:33: invariant a: lock_order.locks: an order needs two locks or more (or one, with unlisted: last)"}},
@@ -230,6 +238,64 @@ func TestLoadTreeSitterExample(t *testing.T) {
 	assert.Equal(t, invariants.Shared, reg.Rule.(*hold.Rule).Mode)
 	assert.Equal(t, []string{"metal", "cuda"}, reg.Defines[0].Values)
 	assert.Equal(t, "feature", reg.Defines[0].Name)
+}
+
+// TestLoadNativeKeys checks what the tree-sitter languages read beside
+// the Go keys: runners written with `::` at the file's top level and on
+// the invariant, alternatives, erased macros, lang metal, and requires'
+// within and acquire as scoped names.
+func TestLoadNativeKeys(t *testing.T) {
+	src := `version: 1
+package: example.com/m/runtime
+runs: [pool.Run, objc::rc::autoreleasepool]
+invariants:
+  - id: go-runs
+    why: w
+    function: F
+    call: {to: G}
+  - id: native-runs
+    why: w
+    lang: rust
+    files: a.rs
+    runs: [rayon::scope]
+    function: T::f
+    call: {to: [retain, NS::RetainPtr]}
+  - id: shader
+    why: w
+    lang: metal
+    files: k.metal
+    erase: [STEEL_PRAGMA_UNROLL]
+    function: copy
+    order: {first: "index >= size", then: "dst[index]"}
+  - id: map-read
+    why: w
+    lang: cpp
+    files: a.cc
+    function: global_encoders
+    requires: {lock: map_mutex(), mode: shared, acquire: [lock_encoders], within: ["get_encoder(Stream)"]}
+`
+	f, _, err := invariants.Parse(registry.Specs(), "inv.yaml", []byte(src), "")
+	require.NoError(t, err)
+	require.Len(t, f.Invariants, 4)
+	goRuns, native, shader, mapRead := f.Invariants[0], f.Invariants[1], f.Invariants[2], f.Invariants[3]
+	require.Len(t, goRuns.Runs, 1)
+	assert.Equal(t, "pool.Run", goRuns.Runs[0].String())
+	require.Len(t, native.Runs, 2)
+	assert.Equal(t, []string{"objc", "rc", "autoreleasepool"}, native.Runs[0].Scoped)
+	assert.Equal(t, []string{"rayon", "scope"}, native.Runs[1].Scoped)
+	c := native.Rule.(*call.Rule)
+	assert.Equal(t, "retain", c.To.Raw)
+	require.Len(t, c.Or, 1)
+	assert.Equal(t, "NS::RetainPtr", c.Or[0].Raw)
+	assert.Equal(t, invariants.LangMetal, shader.Lang)
+	assert.True(t, shader.Lang.TreeSitter())
+	assert.Equal(t, []string{"STEEL_PRAGMA_UNROLL"}, shader.Erase)
+	req := mapRead.Rule.(*requires.Rule)
+	assert.Equal(t, []string{"lock_encoders"}, req.Acquire[0].Scoped)
+	assert.Equal(t, []string{"get_encoder"}, req.Within[0].Scoped)
+	assert.Equal(t, "(Stream)", req.Within[0].Params)
+	set := &invariants.Set{Invariants: f.Invariants}
+	assert.Len(t, set.Runners(), 1, "the tree-sitter invariants' runners are not Go runners")
 }
 
 func TestMatchGlob(t *testing.T) {

@@ -12,23 +12,26 @@ const Version = 1
 type Lang string
 
 // Languages. Go is checked through go/types by the analyzers; C, C++,
-// CUDA and Rust are checked over tree-sitter syntax trees by the front end
-// in analyzers/treesitter.
+// CUDA, Rust and Metal are checked over tree-sitter syntax trees by the
+// front end in analyzers/treesitter.
 const (
 	LangGo   Lang = "go"
 	LangC    Lang = "c"
 	LangCPP  Lang = "cpp"
 	LangCUDA Lang = "cuda"
 	LangRust Lang = "rust"
+	// LangMetal is the Metal Shading Language: C++ with address-space and
+	// function qualifiers, read by the C++ grammar once they are blanked.
+	LangMetal Lang = "metal"
 )
 
 // Langs lists the accepted languages in the order the docs present them.
-var Langs = []Lang{LangGo, LangC, LangCPP, LangCUDA, LangRust}
+var Langs = []Lang{LangGo, LangC, LangCPP, LangCUDA, LangRust, LangMetal}
 
 // TreeSitter reports whether the language is checked by the tree-sitter
 // front end rather than through go/types.
 func (l Lang) TreeSitter() bool {
-	return l == LangC || l == LangCPP || l == LangCUDA || l == LangRust
+	return l == LangC || l == LangCPP || l == LangCUDA || l == LangRust || l == LangMetal
 }
 
 // Kind is the rule kind of an invariant: the key of its rule in the
@@ -56,12 +59,17 @@ type Pos struct {
 // String formats the position as file:line:col.
 func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
 
-// Runners returns the runners every invariant of the set declares, once
-// each (see Invariant.Runs).
+// Runners returns the Go runners every Go invariant of the set declares,
+// once each (see Invariant.Runs). The runners of the tree-sitter
+// languages are the invariant's own: their calls are matched in its
+// files, by name.
 func (s *Set) Runners() []Name {
 	var out []Name
 	seen := map[string]bool{}
 	for _, inv := range s.Invariants {
+		if inv.Lang.TreeSitter() {
+			continue
+		}
 		for _, n := range inv.Runs {
 			if k := n.String(); !seen[k] {
 				seen[k] = true
@@ -123,14 +131,22 @@ type Invariant struct {
 	// Defines are the preprocessor macros (C, C++, CUDA) or cfg options
 	// (Rust) in effect; code they disable is not live.
 	Defines []Define
+	// Erase are the macros (C family, Metal) blanked before parsing, with
+	// their parenthesised arguments when they take some: declaration
+	// specifiers, attributes and pragmas that the grammar cannot read
+	// without their expansion (`_GLIBCXX20_CONSTEXPR`,
+	// `STEEL_PRAGMA_UNROLL`).
+	Erase []string
 
 	// Rule is what must hold at the targets; its type belongs to the
 	// rule kind's package.
 	Rule Rule
-	// Runs are the runners the file and the invariant declare (Go):
+	// Runs are the runners the file and the invariant declare:
 	// functions that call the function values they are passed before
 	// they return, so that a literal passed to one runs where it is
-	// written.
+	// written. Go names for Go; for the tree-sitter languages, scoped
+	// names (`std::call_once`, `objc::rc::autoreleasepool`) whose calls
+	// are matched by name like a requires operation.
 	Runs []Name
 
 	// Pos is the position of the invariant's mapping (its first key).

@@ -37,6 +37,10 @@ type Name struct {
 	// those languages (calls, locks) only Raw and Pos are set: Raw is a
 	// token pattern.
 	Scoped []string
+	// Params is the parameter list written after a scoped function name,
+	// parentheses included (`(Stream)`, `()`), or "" when none is: it
+	// selects overloads by their parameter types.
+	Params string
 }
 
 // Reading is one split of a qualified name into the import path and the
@@ -92,6 +96,9 @@ type nameContext struct {
 	pkg    string // default package for unqualified names (resolved)
 	lang   Lang   // the invariant's language; Go unless set
 	runs   []Name // the file's runners
+	// nativeRuns are the file's runners written with `::`, for the
+	// invariants of the tree-sitter languages.
+	nativeRuns []Name
 }
 
 // ParseName parses a Go name as invariants write it. module resolves "./"

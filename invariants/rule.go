@@ -100,6 +100,35 @@ func (r *RuleDecoder) Names(key string) []Name {
 	return r.d.names(v, r.rule.key.Value+"."+key, r.ctx)
 }
 
+// Patterns reads a required pattern or list of patterns, any of which
+// satisfies the rule (alternatives: `to: [enc->retain, NS::RetainPtr]`).
+// A list is for the tree-sitter languages; a Go rule names one function
+// (or declares helpers under `via`).
+func (r *RuleDecoder) Patterns(key string) []Name {
+	v, ok := r.m[key]
+	if !ok || v.value.Kind != yaml.SequenceNode {
+		return []Name{r.Name(key)}
+	}
+	if !r.ctx.lang.TreeSitter() {
+		r.d.errorf(v.value, "%s: %s.%s: a list of alternatives is checked for lang %s; for Go name one function", r.inv, r.rule.key.Value, key, langList(treeSitterLangs()))
+		return []Name{{}}
+	}
+	return r.d.names(v, r.rule.key.Value+"."+key, r.ctx)
+}
+
+// NativeOnly reports the keys given that are checked only for the
+// tree-sitter languages, when the invariant is written in Go.
+func (r *RuleDecoder) NativeOnly(keys ...string) {
+	if r.ctx.lang.TreeSitter() {
+		return
+	}
+	for _, k := range keys {
+		if v, ok := r.m[k]; ok {
+			r.d.errorf(v.key, "%s: %s.%s is checked for lang %s, not for Go", r.inv, r.rule.key.Value, k, langList(treeSitterLangs()))
+		}
+	}
+}
+
 // Functions reads an optional list of function names: Go names, or
 // scoped names (`Class::method`) for the tree-sitter languages.
 func (r *RuleDecoder) Functions(key string) []Name {

@@ -96,7 +96,12 @@ func TestSchemaAgreesWithLoader(t *testing.T) {
 		"requires bad mode":      "version: 1\ninvariants: [{id: a, why: w, function: p.F, requires: {lock: p.mu, mode: write}}]\n",
 		"requires without lock":  "version: 1\ninvariants: [{id: a, why: w, function: p.F, requires: {acquire: [p.L]}}]\n",
 		"requires on a field":    "version: 1\ninvariants: [{id: a, why: w, field: p.T.f, requires: {lock: p.mu}}]\n",
-		"requires for c":         "version: 1\ninvariants: [{id: a, why: w, lang: c, files: a.c, function: f, requires: {lock: m}}]\n",
+		"requires release for c": "version: 1\ninvariants: [{id: a, why: w, lang: c, files: a.c, function: f, requires: {lock: m, release: [u]}}]\n",
+		"requires within for go": "version: 1\ninvariants: [{id: a, why: w, function: p.F, requires: {lock: p.mu, within: [p.G]}}]\n",
+		"alternatives for go":    "version: 1\ninvariants: [{id: a, why: w, function: p.F, call: {to: [p.G, p.H]}}]\n",
+		"erase on rust":          "version: 1\ninvariants: [{id: a, why: w, lang: rust, files: a.rs, erase: [X], function: f, call: {to: g}}]\n",
+		"erase on go":            "version: 1\ninvariants: [{id: a, why: w, erase: [X], function: p.F, call: {to: p.G}}]\n",
+		"go runner in cpp":       "version: 1\ninvariants: [{id: a, why: w, lang: cpp, files: a.cc, runs: [p.F], function: f, call: {to: g}}]\n",
 		"wrong version":          "version: 2\ninvariants: [{id: a, why: w, function: p.F, call: {to: p.G}}]\n",
 	} {
 		t.Run(name, func(t *testing.T) {

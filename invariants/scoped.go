@@ -10,12 +10,25 @@ import (
 // impl or trait impl. The last segment may be a C++ destructor (`~Class`).
 // Template arguments and paths to the file are not part of the name: the
 // `files` glob says where to look.
+//
+// A parameter list after the name selects overloads by their parameter
+// types, as the language spells them: `synchronize(Stream)`,
+// `synchronize()`, `Buffer::copy(const Buffer&, size_t)`. The loader
+// keeps it as written; the front end parses it in the invariant's
+// language.
 func parseScoped(s string) (Name, error) {
 	n := Name{Raw: s}
-	if strings.TrimSpace(s) != s || s == "" {
+	if s == "" || strings.TrimSpace(s) != s {
 		return n, fmt.Errorf("name %q: want fn, Type::method or ns::Class::method without spaces", s)
 	}
-	segs := strings.Split(strings.TrimPrefix(s, "::"), "::")
+	path := s
+	if open := strings.IndexByte(s, '('); open > 0 {
+		path, n.Params = s[:open], s[open:]
+		if err := checkParams(n.Params); err != nil {
+			return n, fmt.Errorf("name %q: %w", s, err)
+		}
+	}
+	segs := strings.Split(strings.TrimPrefix(path, "::"), "::")
 	for i, seg := range segs {
 		id := seg
 		if i == len(segs)-1 {
@@ -25,12 +38,36 @@ func parseScoped(s string) (Name, error) {
 			return n, fmt.Errorf("name %q: %q is not an identifier (want fn, Type::method or ns::Class::method)", s, seg)
 		}
 	}
-	if strings.HasPrefix(s, "::") {
+	if strings.HasPrefix(path, "::") {
 		// An empty first segment anchors the name at the file's top level.
 		segs = append([]string{""}, segs...)
 	}
 	n.Scoped = segs
 	return n, nil
+}
+
+// checkParams checks a parameter list written after a scoped name: it
+// is parenthesised, its brackets balance, and nothing follows it.
+func checkParams(p string) error {
+	depth := 0
+	for i, r := range p {
+		switch r {
+		case '(', '<', '[':
+			depth++
+		case ')', '>', ']':
+			depth--
+			if depth < 0 {
+				return fmt.Errorf("unbalanced %q in the parameter list", r)
+			}
+			if depth == 0 && i != len(p)-1 {
+				return fmt.Errorf("want the parameter list last: fn(T, U)")
+			}
+		}
+	}
+	if depth != 0 || !strings.HasSuffix(p, ")") {
+		return fmt.Errorf("unclosed parameter list %q", p)
+	}
+	return nil
 }
 
 // isCIdent reports whether s is an identifier in C, C++ and Rust: ASCII

@@ -35,6 +35,9 @@ var Kind = core.Kind{
 // Rule: the target contains a live call to To.
 type Rule struct {
 	To invariants.Name
+	// Or are further patterns, any of which satisfies the rule as To does
+	// (`to: [enc->retain, NS::RetainPtr]`); tree-sitter languages only.
+	Or []invariants.Name
 	// EveryPath requires the call on every path from entry to every return.
 	EveryPath bool
 	// Via lists helpers whose call counts as a call to To. Each helper must
@@ -44,7 +47,8 @@ type Rule struct {
 }
 
 func decode(d *invariants.RuleDecoder) invariants.Rule {
-	return &Rule{To: d.Name("to"), EveryPath: d.Bool("every_path"), Via: d.Functions("via")}
+	to := d.Patterns("to")
+	return &Rule{To: to[0], Or: to[1:], EveryPath: d.Bool("every_path"), Via: d.Functions("via")}
 }
 
 // Kind implements invariants.Rule.
@@ -53,6 +57,9 @@ func (*Rule) Kind() invariants.Kind { return Name }
 // Names implements invariants.Rule.
 func (r *Rule) Names() []*invariants.Name {
 	out := []*invariants.Name{&r.To}
+	for i := range r.Or {
+		out = append(out, &r.Or[i])
+	}
 	for i := range r.Via {
 		out = append(out, &r.Via[i])
 	}
@@ -61,9 +68,19 @@ func (r *Rule) Names() []*invariants.Name {
 
 // Summary implements core.Rule.
 func (r *Rule) Summary(inv *invariants.Invariant) string {
-	s := core.Targets(inv) + " must call " + r.To.Short()
+	s := core.Targets(inv) + " must call " + r.callees()
 	if r.EveryPath {
 		s += " on every path"
+	}
+	return s
+}
+
+// callees names the callee and its alternatives: `enc->retain or
+// NS::RetainPtr`.
+func (r *Rule) callees() string {
+	s := r.To.Short()
+	for _, n := range r.Or {
+		s += " or " + n.Short()
 	}
 	return s
 }

@@ -15,8 +15,9 @@ import (
 // matches the `to` pattern by its tokens, or is a call of a helper under
 // `via` by the helper's own name (`retain_all()`, `self.retain_all()`).
 
-// Patterns implements treesitter.FunctionRule.
-func (r *Rule) Patterns() []invariants.Name { return []invariants.Name{r.To} }
+// Patterns implements treesitter.FunctionRule: to, then its
+// alternatives.
+func (r *Rule) Patterns() []invariants.Name { return append([]invariants.Name{r.To}, r.Or...) }
 
 // Helpers implements treesitter.HelperRule.
 func (r *Rule) Helpers() []invariants.Name { return r.Via }
@@ -30,17 +31,17 @@ func (r *Rule) CheckHelper(fn *treesitter.Function) string {
 	probe := *fn
 	verdict(&probe, r.nativeFacts(&probe, true))
 	if fs := probe.Findings(); len(fs) > 0 {
-		return fmt.Sprintf("%s does not call %s on every path (%s:%d)", fn.Name(), r.To.Raw, filepath.Base(fs[0].Pos.Filename), fs[0].Pos.Line)
+		return fmt.Sprintf("%s does not call %s on every path (%s:%d)", fn.Name(), r.callees(), filepath.Base(fs[0].Pos.Filename), fs[0].Pos.Line)
 	}
 	return ""
 }
 
 // nativeFacts gathers the facts of one definition.
 func (r *Rule) nativeFacts(fn *treesitter.Function, everyPath bool) facts {
-	f := facts{fn: fn.Name(), at: fn.At(), want: r.To.Raw}
+	f := facts{fn: fn.Name(), at: fn.At(), want: r.callees()}
 	var live []*syntax.Node
 	for _, c := range fn.Calls() {
-		if !model.MatchCall(&c, fn.Patterns[0]) && !r.viaCall(&c) {
+		if !matchesAny(&c, fn.Patterns) && !r.viaCall(&c) {
 			continue
 		}
 		f.calls = append(f.calls, core.Occurrence{At: c.Node, Liveness: c.Liveness})
@@ -63,6 +64,17 @@ func (r *Rule) nativeFacts(fn *treesitter.Function, everyPath bool) facts {
 	return f
 }
 
+// matchesAny reports whether a call matches one of the patterns: the
+// callee or one of its alternatives.
+func matchesAny(c *model.Call, patterns [][]string) bool {
+	for _, p := range patterns {
+		if model.MatchCall(c, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // viaCall reports whether a call is a call of one of the rule's helpers.
 func (r *Rule) viaCall(c *model.Call) bool {
 	for _, h := range r.Via {
@@ -71,4 +83,13 @@ func (r *Rule) viaCall(c *model.Call) bool {
 		}
 	}
 	return false
+}
+
+// PatternUses implements treesitter.PatternUser: every pattern is a call.
+func (r *Rule) PatternUses() []model.Use {
+	uses := make([]model.Use, 1+len(r.Or))
+	for i := range uses {
+		uses[i] = model.UseCall
+	}
+	return uses
 }

@@ -20,3 +20,6 @@ func (r *Rule) Check(fn *treesitter.Function) {
 	}
 	verdict(fn, fn.Name(), r.Call.Raw, calls)
 }
+
+// PatternUses implements treesitter.PatternUser.
+func (r *Rule) PatternUses() []model.Use { return []model.Use{model.UseCall} }

@@ -36,6 +36,10 @@ var Kind = core.Kind{
 // work to every return.
 type Rule struct {
 	Lock invariants.Name
+	// Or are further locks, any of which held for the body satisfies the
+	// rule (`lock: [mu_, detail::eval_mutex()]`); tree-sitter languages
+	// only.
+	Or   []invariants.Name
 	Mode invariants.LockMode
 	// Via lists helpers whose call acquires Lock (Go only). Each helper
 	// must itself acquire the lock on every path and not release it.
@@ -44,7 +48,8 @@ type Rule struct {
 
 func decode(d *invariants.RuleDecoder) invariants.Rule {
 	d.GoOnly("via")
-	return &Rule{Lock: d.Name("lock"), Mode: d.Mode("mode"), Via: d.Names("via")}
+	lock := d.Patterns("lock")
+	return &Rule{Lock: lock[0], Or: lock[1:], Mode: d.Mode("mode"), Via: d.Names("via")}
 }
 
 // Kind implements invariants.Rule.
@@ -53,6 +58,9 @@ func (*Rule) Kind() invariants.Kind { return Name }
 // Names implements invariants.Rule.
 func (r *Rule) Names() []*invariants.Name {
 	out := []*invariants.Name{&r.Lock}
+	for i := range r.Or {
+		out = append(out, &r.Or[i])
+	}
 	for i := range r.Via {
 		out = append(out, &r.Via[i])
 	}
@@ -61,11 +69,20 @@ func (r *Rule) Names() []*invariants.Name {
 
 // Summary implements core.Rule.
 func (r *Rule) Summary(inv *invariants.Invariant) string {
-	s := core.Targets(inv) + " must hold " + r.Lock.Short()
+	s := core.Targets(inv) + " must hold " + r.locks()
 	if r.Mode == invariants.Shared {
 		s += " (shared)"
 	}
 	return s + " for the body"
+}
+
+// locks names the lock and its alternatives: `mu or other_mu`.
+func (r *Rule) locks() string {
+	s := r.Lock.Short()
+	for _, n := range r.Or {
+		s += " or " + n.Short()
+	}
+	return s
 }
 
 // ruleOf returns the hold rule of an invariant of this kind.

@@ -6,21 +6,38 @@ import (
 	"github.com/guardlint/guardlint/invariants"
 )
 
-// Patterns implements treesitter.FunctionRule.
-func (r *Rule) Patterns() []invariants.Name { return []invariants.Name{r.Lock} }
+// Patterns implements treesitter.FunctionRule: the lock, then its
+// alternatives.
+func (r *Rule) Patterns() []invariants.Name { return append([]invariants.Name{r.Lock}, r.Or...) }
 
 // Check implements treesitter.FunctionRule. In C, C++, CUDA and Rust a
 // lock is held for the body by a guard object or guard binding declared in
 // the body's outermost block, before the first statement that does work,
-// and not released while work remains.
+// and not released while work remains. With alternatives, holding any one
+// of the locks so satisfies the rule; otherwise the finding speaks of the
+// alternative the body comes closest to holding (one it has a guard of).
 func (r *Rule) Check(fn *treesitter.Function) {
-	verdict(fn, r.nativeFacts(fn))
+	var best facts
+	found := false
+	for i, lock := range r.Patterns() {
+		f := r.nativeFacts(fn, i, lock.Raw)
+		if f.acquired && f.unheld == nil && f.released == nil {
+			return
+		}
+		if has := f.acquired || f.wrongMode != nil || f.ignored != nil; i == 0 || (has && !found) {
+			best, found = f, has
+		}
+	}
+	if !found {
+		best.lock = r.locks()
+	}
+	verdict(fn, best)
 }
 
-func (r *Rule) nativeFacts(fn *treesitter.Function) facts {
-	f := facts{fn: fn.Name(), at: fn.At(), lock: r.Lock.Raw, mode: r.Mode}
-	h := fn.Hold()
-	pattern := fn.Patterns[0]
+func (r *Rule) nativeFacts(fn *treesitter.Function, i int, lock string) facts {
+	f := facts{fn: fn.Name(), at: fn.At(), lock: lock, mode: r.Mode}
+	h := fn.Guards()
+	pattern := fn.Patterns[i]
 	var firstWork *model.Stmt
 	for i, s := range h.Top {
 		switch {
@@ -40,7 +57,7 @@ func (r *Rule) nativeFacts(fn *treesitter.Function) facts {
 			f.unheld, f.takenAt = firstWork.Node, s.Node
 			return f
 		}
-		f.released, f.workAfter = released(h, s, i)
+		f.released, f.workAfter = released(fn, h, s, i)
 		return f
 	}
 	for _, g := range h.Other {
@@ -53,17 +70,28 @@ func (r *Rule) nativeFacts(fn *treesitter.Function) facts {
 }
 
 // released finds an explicit release of the guard (drop, unlock) that a
-// top-level statement doing work still follows, and that statement.
-func released(h *model.Hold, g model.Stmt, at int) (release, work any) {
+// top-level statement doing work still follows, and that statement. A
+// release followed in its block by a statement that leaves the function
+// (`lk.unlock(); return;`) is followed by nothing.
+func released(fn *treesitter.Function, h *model.Hold, g model.Stmt, at int) (release, work any) {
 	for _, r := range h.Releases {
 		if r.Guard != g.Guard.Name || r.Node.Start < g.Node.End {
 			continue
 		}
 		for _, s := range h.Top[at+1:] {
-			if s.Kind == model.Work && s.Node.End > r.Node.End && !s.Node.Contains(r.Node) {
+			if s.Kind == model.Work && s.Node.End > r.Node.End && !s.Node.Contains(r.Node) && fn.Reaches(r.Node, s.Node) {
 				return r.Node, s.Node
 			}
 		}
 	}
 	return nil, nil
+}
+
+// PatternUses implements treesitter.PatternUser: every pattern is a lock.
+func (r *Rule) PatternUses() []model.Use {
+	uses := make([]model.Use, 1+len(r.Or))
+	for i := range uses {
+		uses[i] = model.UseLock
+	}
+	return uses
 }

@@ -49,5 +49,5 @@ func check(r *rule.Rule, inv *invariants.Invariant, t rule.Target, first, second
 			}
 		},
 	})
-	verdict(r.For(inv), rule.FuncName(t.Func), t.Decl.Name, rule.FuncName(first), rule.FuncName(second), thens)
+	verdict(r.For(inv), rule.FuncName(t.Func), t.Decl.Name, rule.FuncName(first), rule.FuncName(second), thens, words{})
 }

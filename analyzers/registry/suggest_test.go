@@ -18,16 +18,19 @@ func proposed(ps []core.Proposal) []string {
 	return out
 }
 
-// TestSuggestKeepsTheKindsLanguages: requires is checked for Go only, so
-// a lock a C++ fix added with the functions called under it proposes
-// hold and no requires; a Go one proposes both.
+// TestSuggestKeepsTheKindsLanguages: hold and requires are checked for Go
+// and for the tree-sitter languages alike, so a lock a C++ or a Go fix
+// added with the functions called under it proposes both; a language no
+// kind is checked for gets no proposal.
 func TestSuggestKeepsTheKindsLanguages(t *testing.T) {
 	lock := func(lang invariants.Lang) *core.Change {
 		o := core.Origin{Lang: lang, Function: "Registry::add", File: "registry.cc", Line: 3}
 		return &core.Change{Locks: []core.AddedLock{{Origin: o, Lock: "mu", Held: []string{"Registry::insert"}}}}
 	}
-	assert.Equal(t, []string{"hold Registry::add registry.cc:3"}, proposed(registry.Suggest(lock(invariants.LangCPP))))
-	assert.Equal(t, []string{"hold Registry::add registry.cc:3", "requires Registry::insert registry.cc:3"}, proposed(registry.Suggest(lock(invariants.LangGo))))
+	both := []string{"hold Registry::add registry.cc:3", "requires Registry::insert registry.cc:3"}
+	assert.Equal(t, both, proposed(registry.Suggest(lock(invariants.LangCPP))))
+	assert.Equal(t, both, proposed(registry.Suggest(lock(invariants.LangGo))))
+	assert.Empty(t, proposed(registry.Suggest(lock(invariants.Lang("fortran")))))
 }
 
 // TestSuggestOrdersByTheFixsLines: proposals come in the order of the

@@ -34,8 +34,7 @@ func (ch *checker) reportEntries() {
 			}
 			for _, m := range ms {
 				if m.held == free {
-					ch.r.Report(c.inv, m.call, "%s calls %s without holding %s (%s), and nothing shows its callers hold it: %s; every call of %s needs the lock",
-						ch.entry(u), rule.FuncName(m.callee), c.lockName(), c.need, m.need.from(name).path.String(), m.need.path.Last())
+					ch.r.Report(c.inv, m.call, "%s", unheldCall(ch.entry(u), rule.FuncName(m.callee), c.lockName(), c.need.String(), m.need.from(name).path))
 					break
 				}
 			}
@@ -51,8 +50,7 @@ func (ch *checker) reportEntries() {
 func (ch *checker) reportWeaker(c *contract, who string, ms []unmet) {
 	for _, m := range ms {
 		if m.held == shared && m.need.level == exclusive {
-			ch.r.Report(c.inv, m.call, "%s holds %s only for reading (RLock) where it calls %s, which needs it exclusive (Lock): %s",
-				who, c.lockName(), rule.FuncName(m.callee), m.need.from(who).path.String())
+			ch.r.Report(c.inv, m.call, "%s", weakerCall(who, c.lockName(), rule.FuncName(m.callee), "RLock", "Lock", m.need.from(who).path))
 		}
 	}
 }
@@ -123,8 +121,7 @@ func (ch *checker) reportValue(id *ast.Ident, outer *live.Body) {
 	}
 	for _, c := range ch.cs {
 		if n := ch.needOf(fn.Origin(), c); n != nil {
-			ch.r.Report(c.inv, id, "%s needs %s held by its callers (%s), but is used here as a function value, whose calls cannot be checked: %s",
-				rule.FuncName(fn), c.lockName(), c.need, n.path.String())
+			ch.r.Report(c.inv, id, "%s", valueUse(rule.FuncName(fn), c.lockName(), c.need.String(), n.path))
 		}
 	}
 }
@@ -158,8 +155,7 @@ func (ch *checker) reportLiteral(lit *ast.FuncLit, body *live.Body, g *ast.GoStm
 			if g != nil {
 				what, start = "goroutine", "goroutine"
 			}
-			ch.r.Report(c.inv, at, "%s calls %s without holding %s (%s), and nothing shows its caller holds it: %s; every call of %s needs the lock",
-				what, rule.FuncName(m.callee), c.lockName(), c.need, m.need.from(start).path.String(), m.need.path.Last())
+			ch.r.Report(c.inv, at, "%s", unheldLiteral(what, rule.FuncName(m.callee), c.lockName(), c.need.String(), m.need.from(start).path))
 			break
 		}
 		ch.reportWeaker(c, "function literal", ms)

@@ -15,19 +15,23 @@ const Name invariants.Kind = "requires"
 //go:embed schema.json
 var schema []byte
 
-// Kind is the requires rule kind: Go only, since it follows calls across
-// functions and packages through go/types.
+// Kind is the requires rule kind. For Go it follows calls across
+// functions and packages through go/types; for C, C++, CUDA, Rust and
+// Metal it checks every call by the scopes of the guards around it, and
+// follows the callers of functions that cannot be called from outside
+// their file (native.go).
 var Kind = core.Kind{
 	KindSpec: invariants.KindSpec{
 		Name:   Name,
-		Langs:  []invariants.Lang{invariants.LangGo},
-		Keys:   []string{"lock", "mode", "acquire", "release"},
+		Langs:  invariants.Langs,
+		Keys:   []string{"lock", "mode", "acquire", "release", "within"},
 		Decode: decode,
 	},
 	Analyzer: New,
 	Schema:   schema,
 	Examples: map[invariants.Lang]string{
-		invariants.LangGo: `{function: p.encodeLocked, requires: {lock: p.evalMu}}`,
+		invariants.LangGo:  `{function: p.encodeLocked, requires: {lock: p.evalMu}}`,
+		invariants.LangCPP: `{function: global_encoders, requires: {lock: encoders_mutex(), mode: shared}}`,
 	},
 	Suggest: suggest,
 }
@@ -41,12 +45,26 @@ type Rule struct {
 	Lock invariants.Name
 	Mode invariants.LockMode
 	// Acquire lists helpers whose call takes Lock (in Mode); Release lists
-	// helpers whose call gives it up.
+	// helpers whose call gives it up (Go only). For the tree-sitter
+	// languages an acquire helper returns a guard: `auto g =
+	// lock_encoders();`, `let _g = env_read_lock();`.
 	Acquire, Release []invariants.Name
+	// Within limits the check to the calls these functions make, each by
+	// the guards of its own body (tree-sitter languages only): "in
+	// get_command_encoder, global_encoders() is called under the lock".
+	Within []invariants.Name
 }
 
 func decode(d *invariants.RuleDecoder) invariants.Rule {
-	return &Rule{Lock: d.Name("lock"), Mode: d.Mode("mode"), Acquire: d.Names("acquire"), Release: d.Names("release")}
+	d.GoOnly("release")
+	d.NativeOnly("within")
+	r := &Rule{Lock: d.Name("lock"), Mode: d.Mode("mode"), Release: d.Names("release")}
+	if d.Lang().TreeSitter() {
+		r.Acquire, r.Within = d.Functions("acquire"), d.Functions("within")
+	} else {
+		r.Acquire = d.Names("acquire")
+	}
+	return r
 }
 
 // Kind implements invariants.Rule.
@@ -61,6 +79,9 @@ func (r *Rule) Names() []*invariants.Name {
 	for i := range r.Release {
 		out = append(out, &r.Release[i])
 	}
+	for i := range r.Within {
+		out = append(out, &r.Within[i])
+	}
 	return out
 }
 
@@ -69,6 +90,9 @@ func (r *Rule) Summary(inv *invariants.Invariant) string {
 	s := "every call of " + core.Targets(inv) + " must hold " + r.Lock.Short()
 	if r.Mode == invariants.Shared {
 		s += " (shared)"
+	}
+	if len(r.Within) > 0 {
+		s += " in " + core.ShortNames(r.Within)
 	}
 	return s
 }

@@ -13,3 +13,5 @@ func TestRust(t *testing.T) { ruletest.Native(t, "testdata/rust.yaml", "testdata
 func TestC(t *testing.T) { ruletest.Native(t, "testdata/c.yaml", "testdata/c") }
 
 func TestCUDA(t *testing.T) { ruletest.Native(t, "testdata/cuda.yaml", "testdata/cuda") }
+
+func TestMetal(t *testing.T) { ruletest.Native(t, "testdata/metal.yaml", "testdata/metal") }

@@ -37,10 +37,11 @@ type Options struct {
 
 // languages maps a `lang` to its front end.
 var languages = map[invariants.Lang]model.Language{
-	invariants.LangC:    cfamily.Language{Lang: "c"},
-	invariants.LangCPP:  cfamily.Language{Lang: "cpp"},
-	invariants.LangCUDA: cfamily.Language{Lang: "cuda"},
-	invariants.LangRust: rustlang.Language{},
+	invariants.LangC:     cfamily.Language{Lang: "c"},
+	invariants.LangCPP:   cfamily.Language{Lang: "cpp"},
+	invariants.LangCUDA:  cfamily.Language{Lang: "cuda"},
+	invariants.LangRust:  rustlang.Language{},
+	invariants.LangMetal: cfamily.Language{Lang: "metal"},
 }
 
 // target is one function name of one invariant, with what the invariant
@@ -51,14 +52,19 @@ type target struct {
 	name invariants.Name
 	lang model.Language
 	conf *model.Config
-	// patterns are the tokens of the rule's patterns.
+	// patterns are the tokens of the rule's patterns, and shapes what
+	// each is (for a PatternUser).
 	patterns [][]string
+	shapes   []model.Shape
 	// filter rejects files that cannot define the function unparsed.
 	filter prefilter
 	// helper marks a target that is a helper of the rule (HelperRule):
 	// each definition must pass CheckHelper, or the invariant cannot be
 	// verified.
 	helper bool
+	// params are the parameter types the name selects overloads by, or
+	// nil when it gives no parameter list.
+	params [][]string
 	// matches is filled by the workers, under mu.
 	mu      sync.Mutex
 	matches []match
@@ -69,6 +75,12 @@ type match struct {
 	pos      token.Position
 	bad      string // why the definition cannot be verified, or ""
 	findings []core.Finding
+	// sig is the definition's name and parameter types, for messages
+	// that list overloads: synchronize(Stream).
+	sig string
+	// other marks a definition of the name whose parameters are not the
+	// ones the target names: listed, never checked.
+	other bool
 }
 
 // fileJob is one file with the targets that look into it.
@@ -111,6 +123,10 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			continue
 		case FilesRule:
 			patterns, perr := rulePatterns(inv, lang, r.Patterns())
+			var shapes []model.Shape
+			if perr == nil {
+				shapes, perr = checkUses(inv, lang, r)
+			}
 			if perr != nil {
 				out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
 				continue
@@ -121,7 +137,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 				matched[p] = inv.Lang
 			}
 			if len(files) > 0 {
-				whole = append(whole, filesJob{inv: inv, rule: r, files: files, patterns: patterns, view: opts.Files})
+				whole = append(whole, filesJob{inv: inv, rule: r, files: files, view: opts.Files, patterns: patterns, shapes: shapes})
 			}
 			continue
 		case FunctionRule:
@@ -131,6 +147,10 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			continue
 		}
 		patterns, perr := rulePatterns(inv, lang, fr.Patterns())
+		var shapes []model.Shape
+		if perr == nil {
+			shapes, perr = checkUses(inv, lang, fr)
+		}
 		if perr != nil {
 			out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
 			continue
@@ -148,7 +168,14 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			names = append(names, hr.Helpers()...)
 		}
 		for i, n := range names {
-			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: &model.Config{Defines: inv.Defines}, patterns: patterns, helper: i >= len(inv.Functions)}
+			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: configOf(inv, fr, patterns), patterns: patterns, shapes: shapes, helper: i >= len(inv.Functions)}
+			if n.Params != "" {
+				var err error
+				if t.params, err = lang.ParamPattern(n.Params); err != nil {
+					out = append(out, unverifiable(inv, n.Pos, "%v", err))
+					continue
+				}
+			}
 			t.filter = newPrefilter(inv.Lang, n.Scoped)
 			targets = append(targets, t)
 			for _, p := range files {
@@ -274,21 +301,29 @@ func checkFile(j *fileJob, marks *marked, budget time.Duration) {
 	if len(wanted) == 0 {
 		return
 	}
-	// A parse that does not finish in its budget, or a file that is not
-	// text, is reported like an unreadable file: at the invariant, as a
-	// file it cannot verify.
-	f, err := syntax.ParseWithin(syntax.Lang(j.lang), j.path, src, budget)
-	if err != nil {
-		for _, t := range wanted {
-			t.add(match{pos: token.Position{Filename: j.path}, bad: err.Error()})
-		}
-		return
-	}
-	// Functions depend on the defines, so files are indexed per
-	// configuration.
+	// A file is parsed once per set of erased macros, and its functions,
+	// which depend on the defines, are indexed once per configuration.
+	parsed := map[string]*syntax.File{}
+	failed := map[string]error{}
 	index := map[string][]*model.Func{}
 	for _, t := range wanted {
-		key := defineKey(t.conf)
+		ek := eraseKey(t.inv)
+		f, ok := parsed[ek]
+		if !ok && failed[ek] == nil {
+			// A parse that does not finish in its budget, or a file that
+			// is not text, is reported like an unreadable file: at the
+			// invariant, as a file it cannot verify.
+			if f, err = parse(t.inv, j.path, src, budget); err != nil {
+				failed[ek] = err
+			} else {
+				parsed[ek] = f
+			}
+		}
+		if err := failed[ek]; err != nil {
+			t.add(match{pos: token.Position{Filename: j.path}, bad: err.Error()})
+			continue
+		}
+		key := ek + "\x00" + defineKey(t.conf)
 		fns, ok := index[key]
 		if !ok {
 			fns = t.lang.Functions(f, t.conf)
@@ -342,14 +377,17 @@ func (t *target) verdict() []core.Finding {
 		}
 		return a.Line < b.Line
 	})
-	var found []match
+	var found, others []match
 	var unreadable []string
 	for _, m := range t.matches {
-		if m.pos.Line == 0 {
+		switch {
+		case m.pos.Line == 0:
 			unreadable = append(unreadable, m.bad)
-			continue
+		case m.other:
+			others = append(others, m)
+		default:
+			found = append(found, m)
 		}
-		found = append(found, m)
 	}
 	inv := t.inv
 	if len(unreadable) > 0 {
@@ -359,6 +397,9 @@ func (t *target) verdict() []core.Finding {
 	if t.helper {
 		what = "helper"
 	}
+	if len(found) == 0 && len(others) > 0 {
+		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s; the definitions of %s take other parameters: %s", what, t.name.Raw, globList(inv), t.name.Scoped[len(t.name.Scoped)-1], candidates(others))}
+	}
 	if len(found) == 0 {
 		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s", what, t.name.Raw, globList(inv))}
 	}
@@ -366,11 +407,7 @@ func (t *target) verdict() []core.Finding {
 		return t.helperVerdict(found)
 	}
 	if len(found) > 1 && !inv.All {
-		var at []string
-		for _, m := range found {
-			at = append(at, fmt.Sprintf("%s:%d", m.pos.Filename, m.pos.Line))
-		}
-		return []core.Finding{unverifiable(inv, t.name.Pos, "function %s is defined %d times (%s); name it more precisely or set `all: true`", t.name.Raw, len(found), strings.Join(at, ", "))}
+		return []core.Finding{unverifiable(inv, t.name.Pos, "function %s is defined %d times (%s); name it more precisely, by its scope or its parameters, or set `all: true`", t.name.Raw, len(found), candidates(found))}
 	}
 	var out []core.Finding
 	for _, m := range found {
@@ -381,6 +418,16 @@ func (t *target) verdict() []core.Finding {
 		out = append(out, m.findings...)
 	}
 	return out
+}
+
+// candidates lists definitions for messages: their names with their
+// parameter types, the spelling that selects one, and where they are.
+func candidates(ms []match) string {
+	var at []string
+	for _, m := range ms {
+		at = append(at, fmt.Sprintf("%s at %s:%d", m.sig, m.pos.Filename, m.pos.Line))
+	}
+	return strings.Join(at, ", ")
 }
 
 // globList lists an invariant's globs for messages.
@@ -406,6 +453,36 @@ func report(inv *invariants.Invariant, f *syntax.File, n *syntax.Node, format st
 type patternError struct {
 	pos invariants.Pos
 	err error
+}
+
+// checkUses reports the first pattern of a rule that can never match
+// what the rule looks for with it (PatternUser): a forbid of `m[k]`,
+// which is no call, would pass whatever the code does.
+func checkUses(inv *invariants.Invariant, lang model.Language, r any) ([]model.Shape, *patternError) {
+	pu, ok := r.(PatternUser)
+	if !ok {
+		return nil, nil
+	}
+	uses := pu.PatternUses()
+	var shapes []model.Shape
+	for i, n := range r.(interface{ Patterns() []invariants.Name }).Patterns() {
+		if i >= len(uses) {
+			break
+		}
+		src := n.Raw
+		if inv.Lang == invariants.LangRust {
+			src = strings.TrimSuffix(src, "!")
+		}
+		shape, err := lang.PatternShape(src)
+		if err != nil {
+			return nil, &patternError{n.Pos, err}
+		}
+		if why := uses[i].Accepts(shape); why != "" {
+			return nil, &patternError{n.Pos, fmt.Errorf("pattern %q can never match: %s", n.Raw, why)}
+		}
+		shapes = append(shapes, shape)
+	}
+	return shapes, nil
 }
 
 // rulePatterns parses the patterns of a rule, stopping at the first that
@@ -437,4 +514,27 @@ func rulePattern(inv *invariants.Invariant, lang model.Language, n invariants.Na
 		toks = append(toks, "!")
 	}
 	return toks, nil
+}
+
+// configOf is what an invariant sets for the evaluation of its functions:
+// its defines and runners, and what its rule says of locks.
+func configOf(inv *invariants.Invariant, rule any, patterns [][]string) *model.Config {
+	c := &model.Config{Defines: inv.Defines, Runners: inv.Runs}
+	if a, ok := rule.(Acquirer); ok {
+		c.Acquire = a.AcquireHelpers()
+	}
+	if pu, ok := rule.(PatternUser); ok {
+		for i, u := range pu.PatternUses() {
+			if u == model.UseLock && i < len(patterns) {
+				c.Locks = append(c.Locks, patterns[i])
+			}
+		}
+	}
+	return c
+}
+
+// Acquirer is a rule with helpers that return a guard of its lock
+// (requires' acquire): a local bound to their result is a guard.
+type Acquirer interface {
+	AcquireHelpers() []invariants.Name
 }

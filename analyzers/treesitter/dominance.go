@@ -143,6 +143,19 @@ func (d *Dominance) dominatedFromBefore(n *syntax.Node) bool {
 	return result
 }
 
+// unconditional reports whether n runs whenever its ancestor top runs: no
+// edge on the way up enters a branch, a loop body, a lambda or closure,
+// a case or match arm, a handler, or the right of && and ||.
+func unconditional(n, top *syntax.Node) bool {
+	for c := n; c != top; c = c.Parent {
+		p := c.Parent
+		if p == nil || conditionalEdge(p, c) {
+			return false
+		}
+	}
+	return true
+}
+
 // conditionalEdge reports whether child c of p may not run when p runs.
 func conditionalEdge(p, c *syntax.Node) bool {
 	switch c.Field {

@@ -23,6 +23,15 @@ type FunctionRule interface {
 	Check(fn *Function)
 }
 
+// PatternUser is implemented by a rule that says what it looks for with
+// each of its patterns, in the order of Patterns: a pattern that can
+// never match that (a forbid of an element access, which is no call)
+// makes the invariant unverifiable at the pattern, instead of a rule
+// that passes whatever the code does.
+type PatternUser interface {
+	PatternUses() []model.Use
+}
+
 // HelperRule is a FunctionRule with helpers (call's `via`): functions
 // looked up like the targets, each of whose definitions must pass
 // CheckHelper, or the invariant cannot be verified.
@@ -48,10 +57,11 @@ type FieldRule interface {
 
 // FilesRule is the tree-sitter facet of a rule kind checked over every
 // function of the invariant's files at once, because what one function
-// does depends on the functions of the files it calls (excludes passes
-// to callers, lock_order follows acquisitions into callees). The
-// invariant's own functions, if any, must each be defined in the files,
-// or the invariant cannot be verified.
+// does depends on the functions of the files it calls or that call it
+// (requires follows the callers of a function that needs a lock, excludes
+// passes to callers, lock_order follows acquisitions into callees). The
+// functions it looks up (the invariant's own, or a FilesLookup's) must
+// each be defined in the files, or the invariant cannot be verified.
 type FilesRule interface {
 	core.Rule
 	// Patterns are the token patterns the rule matches, as for a
@@ -72,13 +82,31 @@ type Function struct {
 	File *syntax.File
 	Func *model.Func
 	// Patterns are the tokens of the rule's patterns, in the order of
-	// FunctionRule.Patterns.
+	// FunctionRule.Patterns, and Shapes what each is, for a rule that is
+	// a PatternUser.
 	Patterns [][]string
+	Shapes   []model.Shape
 	lang     model.Language
 	conf     *model.Config
 	findings []core.Finding
+	// hold caches Guards.
+	hold *model.Hold
 	// acquisitions caches Acquisitions.
 	acquisitions *[]Acquisition
+}
+
+// Is reports whether the function is the one a scoped name names: its
+// path ends with the name's, and when the name gives a parameter list,
+// its parameters have those types.
+func (fn *Function) Is(n invariants.Name) bool {
+	if !fn.Func.Matches(n.Scoped) {
+		return false
+	}
+	if n.Params == "" {
+		return true
+	}
+	want, err := fn.lang.ParamPattern(n.Params)
+	return err == nil && sameParams(fn.lang.Params(fn.File, fn.Func), want)
 }
 
 // Name is the function's qualified name, for messages: ns::Class::method.
@@ -130,3 +158,40 @@ func (fn *Function) Dominance(firsts []*syntax.Node) *Dominance {
 
 // Findings returns what Check reported.
 func (fn *Function) Findings() []core.Finding { return fn.findings }
+
+// Exposed says why code outside the function's file can call it, or ""
+// when all its callers are in the file (see model.Language.Exposed).
+func (fn *Function) Exposed() string { return fn.lang.Exposed(fn.File, fn.Func) }
+
+// ValueUses lists the places in the body that name a function without
+// calling it (`&helper`, `std::function<void()> f = helper;`,
+// `spawn(helper)`): where it will be called from cannot be followed. A
+// declaration of a local of the name is no use of the function.
+func (fn *Function) ValueUses(name string) []*syntax.Node {
+	var out []*syntax.Node
+	stack := []*syntax.Node{fn.Func.Body}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n != fn.Func.Body && definitions[n.Kind] {
+			continue
+		}
+		switch n.Kind {
+		case "call_expression":
+			// The callee is a call, not a use as a value; its arguments
+			// may name the function as a value.
+			for _, c := range n.Children {
+				if c.Field != "function" {
+					stack = append(stack, c)
+				}
+			}
+			continue
+		case "identifier", "field_identifier":
+			if fn.File.Text(n) == name && n.Field != "declarator" && n.Field != "pattern" {
+				out = append(out, n)
+			}
+		}
+		stack = append(stack, n.Children...)
+	}
+	return out
+}

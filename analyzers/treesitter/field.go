@@ -7,7 +7,6 @@ import (
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/overlay"
 
-	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -20,7 +19,7 @@ import (
 // verified.
 func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view *overlay.Files, marks *marked, budget time.Duration) []core.Finding {
 	lang := languages[inv.Lang]
-	conf := &model.Config{Defines: inv.Defines}
+	conf := configOf(inv, rule, nil)
 	scoped := inv.Field.Scoped
 	typ, field := scoped[len(scoped)-2], scoped[len(scoped)-1]
 	writerNames := rule.WriterNames()
@@ -47,7 +46,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 		if !mentions {
 			continue
 		}
-		f, err := syntax.ParseWithin(syntax.Lang(inv.Lang), p, src, budget)
+		f, err := parse(inv, p, src, budget)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Field.Pos, "%v", err))
 			continue

@@ -2,6 +2,8 @@ package treesitter
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/guardlint/guardlint/analyzers/core"
@@ -11,35 +13,86 @@ import (
 	"github.com/guardlint/guardlint/invariants"
 )
 
+// FilesLookup is a FilesRule that says which of its names must be
+// defined in the files, and which words a file must hold to matter
+// (requires). A FilesRule without it looks up the invariant's functions,
+// each of which must be defined somewhere in the files, reads every file,
+// and cannot verify a function that does not parse and mentions one of
+// its patterns' words or a function's name (excludes, lock_order).
+type FilesLookup interface {
+	// Lookups are the functions that must each be defined in the files,
+	// once (or with `all: true`), like a FunctionRule's targets.
+	Lookups(inv *invariants.Invariant) []invariants.Name
+	// Mentions are words a file holds when it can matter to the rule: a
+	// file with none of them is not parsed.
+	Mentions(inv *invariants.Invariant) []string
+	// OnlyLookups says that the rule checks the lookups' bodies and
+	// nothing else (requires' within): another function that does not
+	// parse does not matter.
+	OnlyLookups(inv *invariants.Invariant) bool
+}
+
 // filesJob is an invariant checked over all the functions of its files.
 type filesJob struct {
 	inv      *invariants.Invariant
 	rule     FilesRule
 	files    []string
-	patterns [][]string
 	view     *overlay.Files // the sources' view (nil: the disk)
+	patterns [][]string
+	shapes   []model.Shape
 }
 
-// checkFiles checks an invariant of a FilesRule kind: every function of
-// every file of the globs is handed to the rule at once. A function that
-// does not parse and mentions a pattern or a target cannot be verified;
-// nor can a target of the invariant defined nowhere.
-func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding {
+// filesLookup is what checkFiles looks up and reads for a job.
+type filesLookup struct {
+	lookups []invariants.Name
+	// words are those a function that does not parse must mention to be
+	// reported; with skip, a file that mentions none is not parsed.
+	words [][]byte
+	skip  bool
+	// once: a lookup defined more than once needs `all: true`.
+	once bool
+	only bool
+}
+
+// lookupOf is the job's lookup: the rule's own (FilesLookup), or the
+// invariant's functions and the words of its patterns and functions.
+func lookupOf(j filesJob) filesLookup {
 	inv := j.inv
-	lang := languages[inv.Lang]
-	conf := &model.Config{Defines: inv.Defines}
-	var words [][]byte
+	if fl, ok := j.rule.(FilesLookup); ok {
+		l := filesLookup{lookups: fl.Lookups(inv), only: fl.OnlyLookups(inv), once: true}
+		for _, w := range fl.Mentions(inv) {
+			l.words = append(l.words, []byte(w))
+		}
+		l.skip = len(l.words) > 0
+		return l
+	}
+	l := filesLookup{lookups: inv.Functions}
 	for _, p := range j.patterns {
 		for _, t := range p {
-			if isWord(t) {
-				words = append(words, []byte(t))
+			if isPatternWord(t) {
+				l.words = append(l.words, []byte(t))
 			}
 		}
 	}
 	for _, n := range inv.Functions {
-		words = append(words, []byte(n.Scoped[len(n.Scoped)-1]))
+		l.words = append(l.words, []byte(n.Scoped[len(n.Scoped)-1]))
 	}
-	found := make([]bool, len(inv.Functions))
+	return l
+}
+
+// checkFiles checks an invariant of a FilesRule kind: every function of
+// every file of the globs (that mentions one of the lookup's words, when
+// the rule says which) is handed to the rule at once. A function that
+// does not parse and mentions one of the words cannot be verified (every
+// one, when there are no words), nor can a lookup defined nowhere, or
+// defined more than once without `all: true` when the rule asks for one.
+func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding {
+	inv := j.inv
+	lang := languages[inv.Lang]
+	conf := configOf(inv, j.rule, j.patterns)
+	l := lookupOf(j)
+	mentions := func(src []byte) bool { return len(l.words) == 0 || mentionsAny(src, l.words) }
+	found := make([][]string, len(l.lookups))
 	var out []core.Finding
 	var fns []*Function
 	for _, p := range j.files {
@@ -49,35 +102,52 @@ func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding 
 			out = append(out, unverifiable(inv, inv.Pos, "cannot read %s: %v", p, err))
 			continue
 		}
-		f, err := syntax.ParseWithin(syntax.Lang(inv.Lang), p, src, budget)
+		if l.skip && !mentionsAny(src, l.words) {
+			continue
+		}
+		f, err := parse(inv, p, src, budget)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Pos, "%v", err))
 			continue
 		}
 		for _, def := range lang.Functions(f, conf) {
-			for i, n := range inv.Functions {
-				found[i] = found[i] || def.Matches(n.Scoped)
+			fn := &Function{Inv: inv, File: f, Func: def, Patterns: j.patterns, Shapes: j.shapes, lang: lang, conf: conf}
+			lookup := false
+			for i, n := range l.lookups {
+				if fn.Is(n) {
+					found[i] = append(found[i], fmt.Sprintf("%s at %s:%d", signature(def, lang.Params(f, def)), p, f.Position(def.Name.Start).Line))
+					lookup = true
+				}
 			}
+			if l.only && !lookup {
+				continue
+			}
+			body := f.Src[def.Node.Start:def.Node.End]
 			if bad := syntax.FirstBad(def.Node); bad != nil {
-				if mentionsAny(f.Src[def.Node.Start:def.Node.End], words) {
+				if mentions(body) {
 					pos := f.Position(bad.Start)
 					out = append(out, unverifiable(inv, inv.Pos, "%s does not parse: a syntax error at %s:%d:%d", qualified(def), pos.Filename, pos.Line, pos.Column))
 				}
 				continue
 			}
+			// The walkers the rules run recurse over the body; see
+			// syntax.MaxDepth.
 			if err := f.TooDeep(def.Node, qualified(def)); err != nil {
-				if mentionsAny(f.Src[def.Node.Start:def.Node.End], words) {
+				if mentions(body) {
 					out = append(out, unverifiable(inv, inv.Pos, "%v", err))
 				}
 				continue
 			}
-			fns = append(fns, &Function{Inv: inv, File: f, Func: def, Patterns: j.patterns, lang: lang, conf: conf})
+			fns = append(fns, fn)
 		}
 	}
-	for i, ok := range found {
-		if !ok {
-			n := inv.Functions[i]
+	for i, at := range found {
+		n := l.lookups[i]
+		switch {
+		case len(at) == 0:
 			out = append(out, unverifiable(inv, n.Pos, "function %s not found in %s", n.Raw, globList(inv)))
+		case len(at) > 1 && l.once && !inv.All:
+			out = append(out, unverifiable(inv, n.Pos, "function %s is defined %d times (%s); name it more precisely, by its scope or its parameters, or set `all: true`", n.Raw, len(at), strings.Join(at, ", ")))
 		}
 	}
 	if why := j.rule.CheckFiles(fns); why != "" {
@@ -99,9 +169,9 @@ func mentionsAny(src []byte, words [][]byte) bool {
 	return false
 }
 
-// isWord reports whether a token is an identifier, worth looking for in
-// the bytes of a function.
-func isWord(t string) bool {
+// isPatternWord reports whether a token is an identifier, worth looking
+// for in the bytes of a function.
+func isPatternWord(t string) bool {
 	return t != "" && bytes.IndexFunc([]byte(t), func(r rune) bool {
 		return r != '_' && (r < '0' || r > '9') && (r < 'a' || r > 'z') && (r < 'A' || r > 'Z')
 	}) < 0

@@ -75,11 +75,12 @@ func hugeCPP(tb testing.TB, size int) []byte {
 	return b.Bytes()
 }
 
-// hugeYAML asks for the lock of the one Registry::add, and forbids abort
+// hugeYAML asks for the lock of the one Registry::add(int) (the sources
+// define another, with other parameters), and forbids abort
 // in every copy of a function of the repeated sources.
 const hugeYAML = `version: 1
 invariants:
-  - {id: add-locked, why: w, lang: cpp, files: huge.cc, function: Registry::add, hold: {lock: mu_}}
+  - {id: add-locked, why: w, lang: cpp, files: huge.cc, function: "Registry::add(int)", hold: {lock: mu_}}
   - {id: no-abort, why: w, lang: cpp, files: huge.cc, all: true, function: Table::read_checked, forbid: {call: abort}}
 `
 

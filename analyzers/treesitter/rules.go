@@ -13,6 +13,12 @@ import (
 // the recovered tree may hide or invent the very call the rule looks for.
 func (t *target) check(f *syntax.File, def *model.Func) match {
 	m := match{pos: f.Position(def.Name.Start)}
+	params := t.lang.Params(f, def)
+	m.sig = signature(def, params)
+	if t.params != nil && !sameParams(params, t.params) {
+		m.other = true
+		return m
+	}
 	if bad := syntax.FirstBad(def.Node); bad != nil {
 		what := "a syntax error"
 		if bad.Kind != "ERROR" {
@@ -27,7 +33,7 @@ func (t *target) check(f *syntax.File, def *model.Func) match {
 		m.bad = err.Error()
 		return m
 	}
-	fn := &Function{Inv: t.inv, File: f, Func: def, Patterns: t.patterns, lang: t.lang, conf: t.conf}
+	fn := &Function{Inv: t.inv, File: f, Func: def, Patterns: t.patterns, Shapes: t.shapes, lang: t.lang, conf: t.conf}
 	if t.helper {
 		if why := t.rule.(HelperRule).CheckHelper(fn); why != "" {
 			m.bad = why
@@ -37,6 +43,47 @@ func (t *target) check(f *syntax.File, def *model.Func) match {
 	t.rule.Check(fn)
 	m.findings = fn.findings
 	return m
+}
+
+// signature names a definition with its parameter types, as a target
+// that selects it is written: synchronize(Stream), Registry::add(const
+// Key&, int).
+func signature(fn *model.Func, params [][]string) string {
+	var ps []string
+	for _, p := range params {
+		ps = append(ps, joinTokens(p))
+	}
+	return qualified(fn) + "(" + strings.Join(ps, ", ") + ")"
+}
+
+// joinTokens writes tokens back as source: a space between two words,
+// none around punctuation (`const Stream &` is `const Stream&`).
+func joinTokens(toks []string) string {
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 && isWord(toks[i-1]) && isWord(t) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
+
+// isWord reports whether a token starts with an identifier byte.
+func isWord(t string) bool { return t != "" && isIdentByte(t[0]) }
+
+// sameParams reports whether two parameter lists have the same types,
+// token by token.
+func sameParams(a, b [][]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if strings.Join(a[i], " ") != strings.Join(b[i], " ") {
+			return false
+		}
+	}
+	return true
 }
 
 // qualified names a function for messages.

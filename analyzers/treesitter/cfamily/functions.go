@@ -87,7 +87,33 @@ func definition(f *syntax.File, n *syntax.Node, scope []string) *model.Func {
 	if len(segs) == 0 {
 		return nil
 	}
+	emptyDefaults(decl)
 	return &model.Func{Path: appendPath(scope, segs), Node: n, Name: name, Body: body}
+}
+
+// emptyDefaults repairs the grammar's reading of a default argument `T x
+// = {}` (value initialisation): tree-sitter-cpp reads the `{}` as a
+// compound literal whose type is MISSING, which would make the whole
+// definition unverifiable for nothing. The literal becomes the empty
+// initialiser list it is.
+func emptyDefaults(decl *syntax.Node) {
+	for d := decl; d != nil; d = d.Child("declarator") {
+		if d.Kind != "function_declarator" {
+			continue
+		}
+		for _, p := range d.Child("parameters").NamedChildren() {
+			v := p.Child("default_value")
+			if p.Kind != "optional_parameter_declaration" || v == nil || v.Kind != "compound_literal_expression" {
+				continue
+			}
+			t, list := v.Child("type"), v.Child("value")
+			if t != nil && t.Bad && t.Start == t.End && list != nil && len(list.NamedChildren()) == 0 {
+				list.Field, list.Parent = "default_value", p
+				p.Children = replace(p.Children, v, list)
+			}
+		}
+		return
+	}
 }
 
 // declaredName follows declarators (pointer, reference, function,

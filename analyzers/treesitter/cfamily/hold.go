@@ -47,7 +47,7 @@ func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
 	if !ok {
 		return nil
 	}
-	g := &model.Guard{Node: n, Mode: mode}
+	g := &model.Guard{Node: n, Mode: mode, Takes: true, Scope: enclosingBlock(n)}
 	d := n.Child("declarator")
 	var args []*syntax.Node
 	switch {
@@ -71,7 +71,7 @@ func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
 		}
 	case d.Kind == "identifier":
 		g.Name = f.Text(d)
-		g.NotHeld = "it is constructed without a mutex and holds none"
+		g.NotHeld, g.Takes, g.Scope = "it is constructed without a mutex and holds none", false, nil
 		return g
 	default:
 		return nil
@@ -155,6 +155,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		}
 	}
 	mark(fn.Body.Children)
+	l := paramNames(f, fn, c)
 	w.onStmt = func(n *syntax.Node, s core.Liveness) {
 		if isPreproc(n) {
 			return
@@ -163,50 +164,56 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		if g == nil {
 			g = guardTemporary(f, n)
 		}
-		h.Add(n, s, top[n], g, top[n] && s.Live() && core.DoesWork(step(f, n)))
+		if g == nil {
+			g = helperGuard(f, n, c)
+		}
+		h.Add(n, s, top[n], g, top[n] && s.Live() && doesWork(f, n, l))
+		if top[n] {
+			l.declare(f, n)
+		}
 	}
 	w.stmt(fn.Body, core.Liveness{})
 	for _, call := range w.calls {
-		if !call.Live() || len(call.Callee) != 3 || call.Callee[2] != "unlock" || call.Callee[1] != "." {
+		if !call.Live() || len(call.Callee) != 3 || call.Callee[1] != "." {
 			continue
 		}
-		h.Releases = append(h.Releases, model.Release{Node: call.Node, Guard: call.Callee[0]})
+		switch call.Callee[2] {
+		case "unlock":
+			h.Releases = append(h.Releases, model.Release{Node: call.Node, Guard: call.Callee[0]})
+		case "lock":
+			h.Relocks = append(h.Relocks, model.Release{Node: call.Node, Guard: call.Callee[0]})
+		}
+	}
+	lockCalls(f, fn.Body, h, w.calls)
+	aliases := localAliases(f, fn.Body)
+	for _, g := range h.All {
+		g.Lock = aliases.Expand(g.Node, g.Lock)
 	}
 	return h
 }
 
-// step describes a top-level statement for core.DoesWork: the C family's
-// half of the one definition of work.
-func step(f *syntax.File, n *syntax.Node) core.Step {
-	switch n.Kind {
-	case "compound_statement", "expression_statement":
-		if len(n.NamedChildren()) == 0 {
-			return core.Step{Kind: core.Empty}
-		}
-	case "empty_statement":
-		return core.Step{Kind: core.Empty}
-	case "type_definition", "alias_declaration", "using_declaration", "static_assert_declaration", "namespace_alias_definition":
-		return core.Step{Kind: core.Declaration}
-	case "declaration":
-		st := core.Step{Kind: core.Declaration}
-		for _, d := range n.ChildrenOf("declarator") {
-			if d.Kind != "init_declarator" {
-				continue
-			}
-			if v := d.Child("value"); v != nil {
-				st.Values = append(st.Values, initValue(v))
-			}
-		}
-		return st
+// helperGuard recognises a local bound to the guard an acquire helper
+// returns: `auto g = lock_encoders();`, `auto g(lock_encoders());`.
+func helperGuard(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
+	if n.Kind != "declaration" || len(c.Acquire) == 0 {
+		return nil
 	}
-	return core.Step{Kind: core.Other}
-}
-
-// initValue describes what computing an initialiser involves.
-func initValue(v *syntax.Node) core.Value {
-	switch v.Kind {
-	case "number_literal", "string_literal", "char_literal", "true", "false", "null", "nullptr":
-		return core.Constant
+	ds := n.ChildrenOf("declarator")
+	if len(ds) != 1 || ds[0].Kind != "init_declarator" {
+		return nil
 	}
-	return core.Computed
+	name, v := ds[0].Child("declarator"), ds[0].Child("value")
+	if v != nil && v.Kind == "argument_list" && len(v.NamedChildren()) == 1 {
+		v = v.NamedChildren()[0]
+	}
+	if name == nil || name.Kind != "identifier" || v == nil || v.Kind != "call_expression" {
+		return nil
+	}
+	callee := f.Tokens(v.Child("function"))
+	for _, h := range c.Acquire {
+		if model.CallsName(callee, h.Scoped) {
+			return &model.Guard{Node: n, Name: f.Text(name), Takes: true, Scope: enclosingBlock(n), Acquire: h.Raw}
+		}
+	}
+	return nil
 }

@@ -35,23 +35,50 @@ const patternPrefix = "void guardlint_pattern(void) {\n"
 // Pattern implements model.Language: the pattern is parsed as the
 // expression of a statement, and its tokens are those of the expression.
 func (l Language) Pattern(src string) ([]string, error) {
-	f, err := syntax.Parse(l.Lang, "pattern", []byte(patternPrefix+src+";\n}\n"))
+	f, e, err := l.pattern(src)
 	if err != nil {
 		return nil, err
 	}
+	return f.Tokens(e), nil
+}
+
+// PatternShape implements model.Language.
+func (l Language) PatternShape(src string) (model.Shape, error) {
+	_, e, err := l.pattern(src)
+	if err != nil {
+		return "", err
+	}
+	switch e.Kind {
+	case "identifier", "qualified_identifier", "field_expression", "template_function", "this", "destructor_name":
+		return model.ShapeName, nil
+	case "call_expression":
+		return model.ShapeCall, nil
+	case "number_literal", "string_literal", "char_literal", "raw_string_literal", "concatenated_string", "true", "false", "null", "nullptr":
+		return model.ShapeLiteral, nil
+	case "assignment_expression", "update_expression":
+		return model.ShapeAssign, nil
+	}
+	return model.ShapeExpr, nil
+}
+
+// pattern parses a pattern and returns its expression.
+func (l Language) pattern(src string) (*syntax.File, *syntax.Node, error) {
+	f, err := syntax.Parse(l.Lang, "pattern", []byte(patternPrefix+src+";\n}\n"))
+	if err != nil {
+		return nil, nil, err
+	}
 	if bad := syntax.FirstBad(f.Root); bad != nil {
-		return nil, fmt.Errorf("pattern %q does not parse as %s", src, l.Lang)
+		return nil, nil, fmt.Errorf("pattern %q does not parse as %s", src, l.Lang)
 	}
 	fns := functions(f, &model.Config{})
 	if len(fns) != 1 {
-		return nil, fmt.Errorf("pattern %q does not parse as one %s expression", src, l.Lang)
+		return nil, nil, fmt.Errorf("pattern %q does not parse as one %s expression", src, l.Lang)
 	}
 	stmts := fns[0].Body.NamedChildren()
-	if len(stmts) != 1 || stmts[0].Kind != "expression_statement" {
-		return nil, fmt.Errorf("pattern %q is not one %s expression", src, l.Lang)
+	if len(stmts) != 1 || stmts[0].Kind != "expression_statement" || len(stmts[0].NamedChildren()) != 1 {
+		return nil, nil, fmt.Errorf("pattern %q is not one %s expression", src, l.Lang)
 	}
-	toks := f.Tokens(stmts[0])
-	return toks[:len(toks)-1], nil // the ';' we added
+	return f, stmts[0].NamedChildren()[0], nil
 }
 
 // Writes implements model.Language.

@@ -7,6 +7,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+	"github.com/guardlint/guardlint/invariants"
 )
 
 // walker visits a function body in execution order and records every call
@@ -27,8 +28,27 @@ type walker struct {
 }
 
 // newWalker prepares a walker for a body, with the local names it calls.
+// Declarations the grammar read as local function declarations are read
+// as the initialisations they are first (constructorArgs).
 func newWalker(f *syntax.File, body *syntax.Node, c *model.Config) *walker {
-	return &walker{f: f, c: c, called: f.CalledNames(body)}
+	constructorArgs(body)
+	w := &walker{f: f, c: c, called: f.CalledNames(body)}
+	model.RunNames(f, body, w.called, runners, c.Runners)
+	return w
+}
+
+// runners are the standard functions that run the callable they are
+// passed before they return: std::call_once (the first time, which is
+// when the code it guards is written to run), std::invoke, std::apply
+// and std::visit.
+var runners = []invariants.Name{
+	model.Runner("std::call_once"), model.Runner("std::invoke"), model.Runner("std::apply"), model.Runner("std::visit"),
+}
+
+// runBy reports whether a lambda is passed to a runner, built in or
+// declared by the invariant (`runs:`).
+func (w *walker) runBy(n *syntax.Node) bool {
+	return model.RunnerCall(w.f, model.RunArgument(n), runners, w.c.Runners)
 }
 
 // stmts walks a statement list and reports whether it always ends in a
@@ -200,7 +220,7 @@ func (w *walker) call(n *syntax.Node, s core.Liveness) {
 // to a local that the body calls, otherwise code that might run later.
 func (w *walker) lambda(n *syntax.Node, s core.Liveness, calledInPlace bool) {
 	ls := s
-	if !calledInPlace && !w.boundAndCalled(n) && s.Dead == "" {
+	if !calledInPlace && !w.boundAndCalled(n) && !w.runBy(n) && s.Dead == "" {
 		ls = core.Liveness{Dead: "in a lambda that is never called here", Maybe: true}
 	}
 	w.inLambda++
@@ -251,10 +271,13 @@ func terminates(f *syntax.File, n *syntax.Node) bool {
 	case "throw_expression":
 		return true
 	case "call_expression":
-		// The longest name in noReturn is three tokens; a longer callee
-		// (a long method chain) is not joined only to be looked up.
-		if toks := f.Tokens(e.Child("function")); len(toks) <= 3 {
-			return noReturn[strings.Join(toks, "")]
+		// The names looked up are at most a few scopes deep (`exit`,
+		// `::std::__throw_length_error`, `boost::throw_exception`); a
+		// longer callee (a long method chain) is not joined only to be
+		// looked up.
+		if toks := f.Tokens(e.Child("function")); len(toks) <= 7 {
+			callee := strings.Join(toks, "")
+			return noReturn[callee] || neverReturns(callee)
 		}
 	}
 	return false

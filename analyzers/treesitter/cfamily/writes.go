@@ -7,8 +7,16 @@ import (
 )
 
 // mutators are methods that change the object they are called on when the
-// field holds a smart pointer or a container: `active.reset()`.
-var mutators = map[string]bool{"reset": true, "release": true, "swap": true}
+// field holds a smart pointer or a container: `active.reset()`,
+// `encoders_.emplace(k, v)`, `streams.clear()`.
+var mutators = map[string]bool{
+	"reset": true, "release": true, "swap": true,
+	"insert": true, "insert_or_assign": true, "emplace": true, "emplace_hint": true, "try_emplace": true,
+	"erase": true, "clear": true, "extract": true, "merge": true,
+	"push_back": true, "emplace_back": true, "pop_back": true, "push_front": true, "emplace_front": true,
+	"pop_front": true, "push": true, "pop": true, "emplace_after": true, "insert_after": true, "erase_after": true,
+	"assign": true, "resize": true,
+}
 
 // writes finds the writes of a field in a function. The receiver's type is
 // not known on a syntax tree, so `x.field` and `x->field` count whatever
@@ -20,8 +28,14 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 	w.onStmt = func(n *syntax.Node, s core.Liveness) { states[n] = s }
 	w.stmt(fn.Body, core.Liveness{})
 	method := len(fn.Path) >= 2 && fn.Path[len(fn.Path)-2] == typ
+	// isField reports whether n is the field, or an element of it
+	// (`field[k]`: operator[] of a map or vector writes into it).
 	isField := func(n *syntax.Node) bool {
-		for n != nil && n.Kind == "parenthesized_expression" && len(n.NamedChildren()) == 1 {
+		for n != nil && (n.Kind == "parenthesized_expression" && len(n.NamedChildren()) == 1 || n.Kind == "subscript_expression") {
+			if n.Kind == "subscript_expression" {
+				n = n.Child("argument")
+				continue
+			}
 			n = n.NamedChildren()[0]
 		}
 		switch {

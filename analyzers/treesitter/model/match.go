@@ -31,7 +31,17 @@ func MatchCall(c *Call, pattern []string) bool {
 	if len(pattern) > 0 && closers[pattern[len(pattern)-1]] {
 		return MatchTail(c.Tokens, pattern) || matchInner(c.Inner, pattern, false)
 	}
-	return MatchTail(c.Callee, pattern) || matchInner(c.Inner, pattern, true)
+	if MatchTail(c.Callee, pattern) || matchInner(c.Inner, pattern, true) {
+		return true
+	}
+	// `make` matches `make<int>(...)`: a pattern without template
+	// arguments names every instantiation.
+	for _, p := range pattern {
+		if p == "<" {
+			return false
+		}
+	}
+	return MatchTail(StripTemplateArgs(c.Callee), pattern)
 }
 
 // matchInner finds a pattern in a macro's token tree: the whole pattern
@@ -93,4 +103,81 @@ func equal(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// wildcards are the path segments that stand for a scope the syntax tree
+// does not name: `Self::f()`, `self::f()`, `super::f()`, `crate::f()`.
+var wildcards = map[string]bool{"Self": true, "self": true, "super": true, "crate": true}
+
+// CallsName reports whether a callee (its tokens: `std :: call_once`,
+// `x . helper`, `f < T >`) may call the function a scoped name names
+// (`std::call_once`): the callee's last name is the function's, and the
+// qualifiers it spells, if any, agree with the name's, one being a suffix
+// of the other (`rc::autoreleasepool` and `objc::rc::autoreleasepool`
+// name one function). A member call (`x.f()`, `p->f()`) matches by name:
+// without types, which class it calls is not known, and a rule that
+// requires or runs something must miss no call. Template arguments are
+// not part of the name.
+func CallsName(callee, scoped []string) bool {
+	toks := StripTemplateArgs(callee)
+	if len(toks) == 0 || len(scoped) == 0 || toks[len(toks)-1] != scoped[len(scoped)-1] {
+		return false
+	}
+	if len(toks) == 1 || toks[len(toks)-2] != "::" {
+		return true // unqualified, or a member call
+	}
+	var quals []string
+	for i := len(toks) - 2; i >= 1 && toks[i] == "::"; i -= 2 {
+		if wildcards[toks[i-1]] {
+			break
+		}
+		quals = append([]string{toks[i-1]}, quals...)
+	}
+	var path []string
+	for _, s := range scoped[:len(scoped)-1] {
+		if s != "" {
+			path = append(path, s)
+		}
+	}
+	return suffixOf(quals, path) || suffixOf(path, quals)
+}
+
+// suffixOf reports whether a ends b.
+func suffixOf(a, b []string) bool {
+	return len(a) <= len(b) && equal(a, b[len(b)-len(a):])
+}
+
+// StripTemplateArgs drops the balanced `<...>` groups of a callee that
+// follow a name (`make < int >`, Rust's `collect :: < Vec < _ > >`), so
+// that `make<int>` is called as `make`.
+func StripTemplateArgs(toks []string) []string {
+	var out []string
+	for i := 0; i < len(toks); i++ {
+		if toks[i] != "<" || len(out) == 0 {
+			out = append(out, toks[i])
+			continue
+		}
+		depth, j := 0, i
+		for ; j < len(toks); j++ {
+			switch toks[j] {
+			case "<":
+				depth++
+			case ">":
+				depth--
+			case ">>":
+				depth -= 2
+			}
+			if depth <= 0 {
+				break
+			}
+		}
+		if j == len(toks) {
+			return toks // unbalanced: a comparison, not template arguments
+		}
+		if out[len(out)-1] == "::" {
+			out = out[:len(out)-1] // turbofish
+		}
+		i = j
+	}
+	return out
 }

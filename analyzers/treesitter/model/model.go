@@ -15,6 +15,17 @@ import (
 type Config struct {
 	// Defines are the macros (C family) or cfg options (Rust) in effect.
 	Defines []invariants.Define
+	// Runners are the functions the invariant declares (`runs:`) that
+	// run the lambdas and closures they are passed before they return;
+	// the front ends add their languages' own (std::call_once).
+	Runners []invariants.Name
+	// Acquire are helpers that return a guard of the rule's lock
+	// (requires' `acquire:`): a local bound to their result is a guard.
+	Acquire []invariants.Name
+	// Locks are the tokens of the rule's lock patterns: binding a local
+	// to one (`auto& m = detail::eval_mutex();`) touches nothing the lock
+	// protects (core.LockAddress).
+	Locks [][]string
 }
 
 // Lookup returns the values of a define, and whether it is set.
@@ -121,6 +132,10 @@ type Guard struct {
 	// Liveness says whether the guard's statement runs (Hold.Add sets
 	// it).
 	core.Liveness
+	// Acquire is the helper whose result the guard binds (Config.Acquire),
+	// "" for a guard of the standard types; such a guard locks the rule's
+	// lock in the rule's mode.
+	Acquire string
 }
 
 // Release is an explicit release of a named guard: `drop(g)`,
@@ -139,9 +154,12 @@ type Hold struct {
 	Other []*Guard
 	// Releases is every live explicit release in the body.
 	Releases []Release
+	// Relocks is every live `lk.lock()` of a named guard (a
+	// std::unique_lock taken again after an unlock), as releases.
+	Relocks []Release
 	// All is every guard of the body, in source order, whatever it
 	// holds: the guards with their scopes, for the rules that ask what is
-	// held at a point (excludes, lock_order).
+	// held at a point (requires, excludes, lock_order).
 	All []*Guard
 }
 
@@ -157,6 +175,26 @@ type Language interface {
 	// Pattern parses a token pattern written in the language and returns
 	// its tokens.
 	Pattern(src string) ([]string, error)
+	// Exposed says why code outside the function's file can call it ("it
+	// is not static", "it is pub"), or "" when only the file can: a
+	// static function of a source file, one in an anonymous namespace, a
+	// private Rust function of a file without out-of-line modules.
+	Exposed(f *syntax.File, fn *Func) string
+	// Liveness returns, for any node of the function's body, whether it
+	// runs when the function runs, as for calls.
+	Liveness(f *syntax.File, fn *Func, c *Config) func(n *syntax.Node) core.Liveness
+	// PatternShape parses a pattern and says what it is.
+	PatternShape(src string) (Shape, error)
+	// Leaves reports whether a statement leaves the function and never
+	// falls through: a return, a throw or panic, a call of a function
+	// that never returns (not a break or continue, which stay in it).
+	Leaves(f *syntax.File, n *syntax.Node) bool
+	// Params lists the tokens of each parameter's type of a function,
+	// without names and default values: what tells overloads apart.
+	Params(f *syntax.File, fn *Func) [][]string
+	// ParamPattern parses the parameter list written after a target's
+	// name (`(Stream)`) into the same form.
+	ParamPattern(src string) ([][]string, error)
 	// Exits lists the live points where the function returns early or
 	// late (return statements, Rust's `?`), leaving out those of lambdas
 	// and closures, and reports whether the end of the body is reached.

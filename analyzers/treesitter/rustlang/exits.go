@@ -38,3 +38,38 @@ func exits(f *syntax.File, fn *model.Func, c *model.Config) ([]*syntax.Node, boo
 func (Language) Exits(f *syntax.File, fn *model.Func, c *model.Config) ([]*syntax.Node, bool) {
 	return exits(f, fn, c)
 }
+
+// Leaves implements model.Language.
+func (Language) Leaves(f *syntax.File, n *syntax.Node) bool {
+	e := n
+	if kids := n.NamedChildren(); n.Kind == "expression_statement" && len(kids) == 1 {
+		e = kids[0]
+	}
+	switch e.Kind {
+	case "break_expression", "continue_expression":
+		return false
+	}
+	return diverges(f, n)
+}
+
+// Liveness implements model.Language: a node has the liveness of the
+// innermost statement around it, unless a closure that never runs here
+// comes first (a closure whose body is a bare expression holds no
+// statement of its own).
+func (Language) Liveness(f *syntax.File, fn *model.Func, c *model.Config) func(n *syntax.Node) core.Liveness {
+	states := map[*syntax.Node]core.Liveness{}
+	w := newWalker(f, fn.Body, c)
+	w.onStmt = func(n *syntax.Node, s core.Liveness) { states[n] = s }
+	w.block(fn.Body, core.Liveness{})
+	return func(n *syntax.Node) core.Liveness {
+		for p := n; p != nil; p = p.Parent {
+			if p.Kind == "closure_expression" && !w.boundAndCalled(p) && !calledInPlace(p) && !w.runBy(p) {
+				return core.Liveness{Dead: "in a closure that is never called here", Maybe: true}
+			}
+			if s, ok := states[p]; ok {
+				return s
+			}
+		}
+		return core.Liveness{}
+	}
+}

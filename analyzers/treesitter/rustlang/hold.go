@@ -59,12 +59,16 @@ func lockCall(f *syntax.File, e *syntax.Node) *model.Guard {
 func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 	h := &model.Hold{}
 	w := newWalker(f, fn.Body, c)
+	l := paramNames(f, fn, c)
 	w.onStmt = func(n *syntax.Node, s core.Liveness) {
 		top := n.Parent == fn.Body
 		var g *model.Guard
 		switch n.Kind {
 		case "let_declaration":
-			if g = lockCall(f, n.Child("value")); g != nil {
+			if g = lockCall(f, n.Child("value")); g == nil {
+				g = helperCall(f, n.Child("value"), c)
+			}
+			if g != nil {
 				g.Node, g.Takes = n, true
 				pat := n.Child("pattern")
 				switch {
@@ -84,7 +88,10 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 				}
 			}
 		}
-		h.Add(n, s, top, g, top && s.Live() && core.DoesWork(step(n)))
+		h.Add(n, s, top, g, top && s.Live() && doesWork(f, n, l))
+		if top {
+			l.declare(f, n)
+		}
 	}
 	w.block(fn.Body, core.Liveness{})
 	for _, call := range w.calls {
@@ -104,32 +111,96 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			h.Releases = append(h.Releases, model.Release{Node: call.Node, Guard: f.Text(args[0])})
 		}
 	}
+	h.All = append(h.All, temporaries(f, h, w.calls)...)
+	aliases := localAliases(f, fn.Body)
+	for _, g := range h.All {
+		g.Lock = aliases.Expand(g.Node, g.Lock)
+	}
 	return h
 }
 
-// step describes a top-level statement for core.DoesWork: Rust's half of
-// the one definition of work.
-func step(n *syntax.Node) core.Step {
-	switch {
-	case n.Kind == "empty_statement":
-		return core.Step{Kind: core.Empty}
-	case isItem(n):
-		return core.Step{Kind: core.Declaration}
-	case n.Kind == "let_declaration":
-		st := core.Step{Kind: core.Declaration}
-		if v := n.Child("value"); v != nil {
-			st.Values = []core.Value{letValue(v)}
+// temporaries are the guards that live calls of lock methods return
+// inside a larger expression, `self.queue.lock().unwrap().push(x)`: each
+// holds its lock until its statement ends.
+func temporaries(f *syntax.File, h *model.Hold, calls []model.Call) []*model.Guard {
+	var out []*model.Guard
+	for _, c := range calls {
+		if !c.Live() || c.Node.Kind != "call_expression" {
+			continue
 		}
-		return st
+		g := lockCall(f, c.Node)
+		if g == nil || g.Node != c.Node {
+			continue // not a lock call, or an unwrap of one
+		}
+		seen := false
+		for _, o := range h.All {
+			seen = seen || o.Node.Contains(c.Node)
+		}
+		if seen {
+			continue
+		}
+		stmt := c.Node
+		for stmt.Parent != nil && stmt.Kind != "expression_statement" && stmt.Kind != "let_declaration" && stmt.Parent.Kind != "block" {
+			stmt = stmt.Parent
+		}
+		g.Takes, g.Scope, g.Liveness = true, stmt, c.Liveness
+		g.NotHeld = "the guard is a temporary, dropped at the end of its statement"
+		out = append(out, g)
 	}
-	return core.Step{Kind: core.Other}
+	return out
 }
 
-// letValue describes what computing a let's value involves.
-func letValue(v *syntax.Node) core.Value {
-	switch v.Kind {
-	case "integer_literal", "float_literal", "string_literal", "boolean_literal", "char_literal", "raw_string_literal":
-		return core.Constant
+// helperCall recognises the call of an acquire helper whose result is
+// the guard: `env_read_lock()`, `self.lock_state()?`.
+func helperCall(f *syntax.File, e *syntax.Node, c *model.Config) *model.Guard {
+	if len(c.Acquire) == 0 {
+		return nil
 	}
-	return core.Computed
+	for e != nil && (e.Kind == "try_expression" || e.Kind == "parenthesized_expression") && len(e.NamedChildren()) == 1 {
+		e = e.NamedChildren()[0]
+	}
+	if e == nil || e.Kind != "call_expression" {
+		return nil
+	}
+	callee := f.Tokens(e.Child("function"))
+	for _, h := range c.Acquire {
+		if model.CallsName(callee, h.Scoped) {
+			return &model.Guard{Node: e, Acquire: h.Raw}
+		}
+	}
+	return nil
+}
+
+// localAliases finds the `let` bindings of a body to a reference of an
+// expression, `let m = &self.mu;`, bound once: a name bound twice is no
+// alias.
+func localAliases(f *syntax.File, body *syntax.Node) model.Aliases {
+	out := model.Aliases{}
+	bound := map[string]int{}
+	stack := []*syntax.Node{body}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		stack = append(stack, n.Children...)
+		if n.Kind != "let_declaration" {
+			continue
+		}
+		pat, v := n.Child("pattern"), n.Child("value")
+		if pat == nil || pat.Kind != "identifier" {
+			continue
+		}
+		name := f.Text(pat)
+		bound[name]++
+		if v != nil && v.Kind == "reference_expression" {
+			if target := v.Child("value"); target != nil {
+				out[name] = model.Alias{At: n, Expr: f.Tokens(target)}
+			}
+		}
+	}
+	for name := range out {
+		if bound[name] != 1 {
+			delete(out, name)
+		}
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+	"github.com/guardlint/guardlint/invariants"
 )
 
 // walker visits a body in execution order and records every call and
@@ -21,7 +22,24 @@ type walker struct {
 
 // newWalker prepares a walker for a body, with the local names it calls.
 func newWalker(f *syntax.File, body *syntax.Node, c *model.Config) *walker {
-	return &walker{f: f, c: c, called: f.CalledNames(body)}
+	w := &walker{f: f, c: c, called: f.CalledNames(body)}
+	model.RunNames(f, body, w.called, runners, c.Runners)
+	return w
+}
+
+// runners are the standard functions that run the closure they are
+// passed before they return: std::thread::scope, std::panic::catch_unwind
+// and std::sync::Once's call_once (the first time, which is when the code
+// it guards is written to run).
+var runners = []invariants.Name{
+	model.Runner("std::thread::scope"), model.Runner("std::panic::catch_unwind"),
+	model.Runner("Once::call_once"), model.Runner("Once::call_once_force"),
+}
+
+// runBy reports whether a closure is passed to a runner, built in or
+// declared by the invariant (`runs:`).
+func (w *walker) runBy(n *syntax.Node) bool {
+	return model.RunnerCall(w.f, model.RunArgument(n), runners, w.c.Runners)
 }
 
 // block walks a block's statements and reports whether it never falls
@@ -178,7 +196,7 @@ func (w *walker) call(n *syntax.Node, s core.Liveness) {
 // run later (stored, returned, passed on).
 func (w *walker) closure(n *syntax.Node, s core.Liveness, calledInPlace bool) {
 	ls := s
-	if !calledInPlace && !w.boundAndCalled(n) && s.Dead == "" {
+	if !calledInPlace && !w.boundAndCalled(n) && !w.runBy(n) && s.Dead == "" {
 		ls = core.Liveness{Dead: "in a closure that is never called here", Maybe: true}
 	}
 	if body := n.Child("body"); body != nil {

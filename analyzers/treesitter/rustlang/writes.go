@@ -11,6 +11,9 @@ import (
 var mutators = map[string]bool{
 	"take": true, "replace": true, "insert": true, "get_or_insert": true, "get_or_insert_with": true,
 	"clear": true, "push": true, "truncate": true, "as_mut": true,
+	"remove": true, "entry": true, "extend": true, "retain": true, "drain": true, "pop": true,
+	"push_back": true, "push_front": true, "pop_back": true, "pop_front": true, "append": true,
+	"get_mut": true, "iter_mut": true, "swap_remove": true, "resize": true, "sort": true, "dedup": true,
 }
 
 // writes finds the writes of a field in a function: `x.field = v`,
@@ -23,8 +26,10 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 	w.onStmt = func(n *syntax.Node, s core.Liveness) { states[n] = s }
 	w.block(fn.Body, core.Liveness{})
 	var out []model.Write
+	// isField reports whether n is the field, or an element of it
+	// (`self.map[k] = v` writes through IndexMut).
 	isField := func(n *syntax.Node) bool {
-		for n != nil && n.Kind == "parenthesized_expression" && len(n.NamedChildren()) == 1 {
+		for n != nil && (n.Kind == "parenthesized_expression" && len(n.NamedChildren()) == 1 || n.Kind == "index_expression") {
 			n = n.NamedChildren()[0]
 		}
 		if n == nil || n.Kind != "field_expression" {
@@ -46,7 +51,7 @@ func writes(f *syntax.File, fn *model.Func, typ, field string, c *model.Config) 
 		if n != fn.Body && isItem(n) {
 			return false // another function's code
 		}
-		if n.Kind == "closure_expression" && !w.boundAndCalled(n) && !calledInPlace(n) {
+		if n.Kind == "closure_expression" && !w.boundAndCalled(n) && !calledInPlace(n) && !w.runBy(n) {
 			around[n] = core.Liveness{Dead: "in a closure that is never called here", Maybe: true}
 		} else if s, ok := states[n]; ok {
 			around[n] = s

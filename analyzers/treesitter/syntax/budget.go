@@ -173,9 +173,13 @@ func (r *parseRun) parse(g *grammar, lang Lang, path string, src []byte, parsed 
 		close(parsed)
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	// tree-sitter reads the input of the language (a metal file with its
+	// MSL words blanked, see parseInput); tokens are read from src, at the
+	// same offsets.
+	in := parseInput(lang, src)
 	tree := p.ParseWithOptions(func(i int, _ sitter.Point) []byte {
-		if i < len(src) {
-			return src[i:]
+		if i < len(in) {
+			return in[i:]
 		}
 		return nil
 	}, nil, &sitter.ParseOptions{ProgressCallback: r.progress})

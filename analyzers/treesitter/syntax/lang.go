@@ -12,8 +12,8 @@ import (
 	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
 )
 
-// Lang names a grammar: "c", "cpp", "cuda" or "rust", as invariants
-// spell `lang`.
+// Lang names a grammar: "c", "cpp", "cuda", "rust" or "metal", as
+// invariants spell `lang`.
 type Lang string
 
 // grammar is a loaded grammar with its node kind and field names cached,
@@ -61,6 +61,9 @@ func load() {
 // grammarOf returns the loaded grammar of a language.
 func grammarOf(l Lang) (*grammar, error) {
 	grammarsOnce.Do(load)
+	if base, ok := dialects[l]; ok {
+		l = base
+	}
 	g, ok := grammars[l]
 	if !ok {
 		return nil, fmt.Errorf("no tree-sitter grammar for lang %q", l)

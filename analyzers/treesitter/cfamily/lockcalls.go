@@ -1,0 +1,87 @@
+package cfamily
+
+import (
+	"strings"
+
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// Explicit lock calls: C has no guard objects, and C++ code calls a
+// mutex's own lock and unlock too. A lock call holds its mutex from the
+// call to the end of the body, except after an unlock of the same mutex
+// that can reach the point, like a guard's release: each lock call is a
+// guard whose scope is the body and whose name is the mutex's.
+
+var (
+	// lockMethods are a mutex's own methods that lock it, with the mode.
+	lockMethods   = map[string]invariants.LockMode{"lock": invariants.Exclusive, "lock_shared": invariants.Shared}
+	unlockMethods = map[string]bool{"unlock": true, "unlock_shared": true}
+	// lockFuncs take the mutex's address.
+	lockFuncs = map[string]invariants.LockMode{
+		"pthread_mutex_lock": invariants.Exclusive, "pthread_rwlock_wrlock": invariants.Exclusive,
+		"pthread_rwlock_rdlock": invariants.Shared, "mtx_lock": invariants.Exclusive, "pthread_spin_lock": invariants.Exclusive,
+	}
+	unlockFuncs = map[string]bool{"pthread_mutex_unlock": true, "pthread_rwlock_unlock": true, "mtx_unlock": true, "pthread_spin_unlock": true}
+)
+
+// lockCalls adds the body's explicit lock calls to the guards and their
+// unlock calls to the releases; a lock or unlock method called on a
+// guard (`lk.unlock()`) is the guard's and not a mutex's.
+func lockCalls(f *syntax.File, body *syntax.Node, h *model.Hold, calls []model.Call) {
+	guards := map[string]bool{}
+	for _, g := range h.All {
+		if g.Name != "" {
+			guards[g.Name] = true
+		}
+	}
+	for _, c := range calls {
+		if !c.Live() {
+			continue
+		}
+		lock, mode, isLock, ok := explicitLock(f, &c, guards)
+		if !ok {
+			continue
+		}
+		key := "lock " + strings.Join(lock, " ")
+		if !isLock {
+			h.Releases = append(h.Releases, model.Release{Node: c.Node, Guard: key})
+			continue
+		}
+		h.All = append(h.All, &model.Guard{Node: c.Node, Name: key, Lock: [][]string{lock}, Mode: mode, Takes: true, Scope: body, Liveness: c.Liveness})
+	}
+}
+
+// explicitLock recognises a lock call (isLock) or an unlock call of a
+// mutex and returns the mutex's tokens.
+func explicitLock(f *syntax.File, c *model.Call, guards map[string]bool) (lock []string, mode invariants.LockMode, isLock, ok bool) {
+	callee := c.Callee
+	if len(callee) == 0 {
+		return nil, "", false, false
+	}
+	name := callee[len(callee)-1]
+	if len(callee) >= 3 && (callee[len(callee)-2] == "." || callee[len(callee)-2] == "->") {
+		recv := callee[:len(callee)-2]
+		if len(c.Tokens) != len(callee)+2 || (len(recv) == 1 && guards[recv[0]]) {
+			return nil, "", false, false // arguments, or a guard's own method
+		}
+		if m, ok := lockMethods[name]; ok {
+			return recv, m, true, true
+		}
+		return recv, "", false, unlockMethods[name]
+	}
+	m, isLockFunc := lockFuncs[name]
+	if len(callee) != 1 || (!isLockFunc && !unlockFuncs[name]) {
+		return nil, "", false, false
+	}
+	args := c.Node.Child("arguments").NamedChildren()
+	if len(args) != 1 {
+		return nil, "", false, false
+	}
+	arg := f.Tokens(args[0])
+	if len(arg) > 1 && arg[0] == "&" {
+		arg = arg[1:]
+	}
+	return arg, m, isLockFunc, true
+}
