@@ -29,6 +29,7 @@ var Kind = core.Kind{
 		invariants.LangGo:  `{function: p.F, call: {to: (*p.Encoder).retain, every_path: true}}`,
 		invariants.LangCPP: `{function: Buffer::get, call: {to: enc->retain}}`,
 	},
+	Suggest: suggest,
 }
 
 // Rule: the target contains a live call to To.

@@ -22,6 +22,17 @@ type Finding struct {
 	// Invariant is the invariant the finding is about, when there is one.
 	Invariant *invariants.Invariant
 	Message   string
+	// Related are other places the finding concerns, each with what it
+	// is there: the line of a patch that added the reported line of a
+	// patched file. -json and SARIF carry them; the one-line format names
+	// them in Message.
+	Related []Related
+}
+
+// Related is another place a finding concerns.
+type Related struct {
+	Pos     token.Position
+	Message string
 }
 
 // SuppressionID is the id of findings about suppression comments.

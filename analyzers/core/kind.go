@@ -41,6 +41,11 @@ type Kind struct {
 	// under "go", token patterns under "cpp" (or another tree-sitter
 	// language).
 	Examples map[invariants.Lang]string
+	// Suggest proposes invariants of the kind from the facts of a fix
+	// (`guardlint suggest`); nil when the kind is not proposed from a
+	// fix. The registry keeps the proposals for the languages the kind
+	// is checked for, and the command proves each against the revert.
+	Suggest func(c *Change) []Proposal
 }
 
 // Rule is what every rule value provides beside invariants.Rule.

@@ -26,7 +26,11 @@ type patched struct {
 	view *overlay.Files
 	// origins maps a patched file (absolute path) to its content with
 	// the origin of each line.
-	origins  map[string]patch.Text
+	origins map[string]patch.Text
+	// patches maps a patched file (absolute path) to the patch files of
+	// its chain: the name the series gives each (the name origins use)
+	// to its absolute path.
+	patches  map[string]map[string]string
 	findings []core.Finding
 }
 
@@ -38,7 +42,7 @@ type patched struct {
 // tree, as a fork's build checks, so that a later patch that rewrites an
 // earlier one's lines is caught.
 func applyChains(set *invariants.Set, base *overlay.Files) *patched {
-	out := &patched{view: base, origins: map[string]patch.Text{}}
+	out := &patched{view: base, origins: map[string]patch.Text{}, patches: map[string]map[string]string{}}
 	chains := set.Chains()
 	if len(chains) == 0 {
 		return out
@@ -54,7 +58,9 @@ func applyChains(set *invariants.Set, base *overlay.Files) *patched {
 			continue
 		}
 		var applied []*patch.Patch
+		paths := map[string]string{}
 		for _, pf := range c.Series {
+			paths[pf.Raw] = pf.Path
 			p, err := readPatch(pf, base)
 			if err != nil {
 				out.findings = append(out.findings, chainFinding(core.PosOf(pf.Pos), "patches: %v", err))
@@ -78,8 +84,8 @@ func applyChains(set *invariants.Set, base *overlay.Files) *patched {
 				out.findings = append(out.findings, applyFinding(c.Series[i], err, "does not reverse-apply on the patched tree: a later patch changed its lines"))
 			}
 		}
-		paths, files := tree.Changed()
-		for _, rel := range paths {
+		changed, files := tree.Changed()
+		for _, rel := range changed {
 			abs := filepath.Join(root, filepath.FromSlash(rel))
 			if files[rel] == nil {
 				view.Remove(abs)
@@ -87,6 +93,7 @@ func applyChains(set *invariants.Set, base *overlay.Files) *patched {
 			}
 			view.Replace(abs, files[rel].Data)
 			out.origins[abs] = *files[rel]
+			out.patches[abs] = paths
 		}
 	}
 	out.view = view
@@ -125,16 +132,24 @@ func chainFinding(pos token.Position, format string, args ...any) core.Finding {
 }
 
 // annotate adds, to every finding on a line that a patch of a chain
-// added, the patch file and line it comes from, before the why.
+// added, the patch file and line it comes from: as a related location,
+// and in the message, before the why.
 func (p *patched) annotate(fs []core.Finding) {
 	for i, f := range fs {
-		txt, ok := p.origins[filepath.Clean(f.Pos.Filename)]
+		file := filepath.Clean(f.Pos.Filename)
+		txt, ok := p.origins[file]
 		if !ok {
 			continue
 		}
 		o := txt.Origin(f.Pos.Line)
 		if o.Patch == "" {
 			continue
+		}
+		if path, ok := p.patches[file][o.Patch]; ok {
+			fs[i].Related = append(fs[i].Related, core.Related{
+				Pos:     token.Position{Filename: path, Line: o.Line, Column: 1},
+				Message: "the patch line that adds the finding's line",
+			})
 		}
 		from := fmt.Sprintf("; the line is from %s:%d", o.Patch, o.Line)
 		if at := strings.LastIndex(f.Message, " (why: "); at >= 0 {

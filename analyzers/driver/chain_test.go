@@ -1,11 +1,13 @@
 package driver
 
 import (
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -151,6 +153,16 @@ func TestPatchChainFindingsNameThePatchLine(t *testing.T) {
 	require.Len(t, got, 1, "%v", got)
 	assert.Contains(t, got[0], "upstream/src/registry.cc:30:6: invariant registry-locked: gpu::Registry::remove must hold mu_")
 	assert.Contains(t, got[0], "; the line is from patches/0004-remove.patch:5 (why: ")
+	// The patch line is a related location of the finding too.
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	res, err := Run(set, Options{Dir: dir})
+	require.NoError(t, err)
+	require.Len(t, res.Findings, 1)
+	assert.Equal(t, []core.Related{{
+		Pos:     token.Position{Filename: filepath.Join(dir, "patches/0004-remove.patch"), Line: 5, Column: 1},
+		Message: "the patch line that adds the finding's line",
+	}}, res.Findings[0].Related)
 }
 
 func TestPatchChainErrorsArePositioned(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
@@ -172,7 +173,7 @@ func analyzePackages(set *invariants.Set, wanted []string, report map[string]boo
 	if err := packageErrors(pkgs); err != nil {
 		return nil, fmt.Errorf("guardlint checks only code that type-checks:\n%w", err)
 	}
-	return analyze(set, report, pkgs...)
+	return NewSuite(set).analyze(report, pkgs...)
 }
 
 // importers is implemented by the rules of kinds that concern more than
@@ -285,7 +286,33 @@ func packageErrors(pkgs []*packages.Package) error {
 // returns the findings of the root packages, once each (a package and its
 // test variant report a shared finding twice).
 func Analyze(set *invariants.Set, pkgs ...*packages.Package) ([]core.Finding, error) {
-	return analyze(set, nil, pkgs...)
+	return NewSuite(set).Analyze(pkgs...)
+}
+
+// Suite is the analyzer suite of one invariant set, built once and run
+// over any number of package graphs: guardlint prove runs it once per
+// mutant. Building it per run would build every kind's analyzers again,
+// and with them the per-configuration entries the live and lock analyses
+// keep, which would then outlive the run.
+type Suite struct {
+	analyzers []*analysis.Analyzer
+	byID      map[string]*invariants.Invariant
+}
+
+// NewSuite builds the suite of set's invariants.
+func NewSuite(set *invariants.Set) *Suite {
+	s := &Suite{analyzers: registry.Analyzers(guardconf.Static(set)), byID: map[string]*invariants.Invariant{}}
+	for _, inv := range set.Invariants {
+		s.byID[inv.ID] = inv
+	}
+	return s
+}
+
+// Analyze is the package-level Analyze with the suite built already. It
+// may be called from several goroutines at once: every call has a graph
+// of its own, and the analyzers keep no state between passes.
+func (s *Suite) Analyze(pkgs ...*packages.Package) ([]core.Finding, error) {
+	return s.analyze(nil, pkgs...)
 }
 
 // analyze is Analyze, keeping only the findings in Go files of the
@@ -293,12 +320,9 @@ func Analyze(set *invariants.Set, pkgs ...*packages.Package) ([]core.Finding, er
 // package loaded only for its facts reports no Go finding, but a finding
 // in an invariants file (a renamed target) stays: it is about an
 // invariant the run checks.
-func analyze(set *invariants.Set, report map[string]bool, pkgs ...*packages.Package) ([]core.Finding, error) {
-	byID := map[string]*invariants.Invariant{}
-	for _, inv := range set.Invariants {
-		byID[inv.ID] = inv
-	}
-	graph, err := checker.Analyze(registry.Analyzers(guardconf.Static(set)), Graph(pkgs), nil)
+func (s *Suite) analyze(report map[string]bool, pkgs ...*packages.Package) ([]core.Finding, error) {
+	byID := s.byID
+	graph, err := checker.Analyze(s.analyzers, Graph(pkgs), nil)
 	if err != nil {
 		return nil, err
 	}

@@ -46,6 +46,15 @@ type jsonFinding struct {
 	Ref     string `json:"ref,omitempty"`
 	// Declared is where the invariant is declared in its invariants file.
 	Declared *jsonPos `json:"declared,omitempty"`
+	// Related are the finding's other places, each with what it is
+	// there: the line of the patch that added a patched line.
+	Related []jsonRelated `json:"related,omitempty"`
+}
+
+// jsonRelated is another place a finding concerns.
+type jsonRelated struct {
+	jsonPos
+	Message string `json:"message"`
 }
 
 // jsonPos is a position in a file.
@@ -78,6 +87,13 @@ func jsonFindingOf(root string, f core.Finding) jsonFinding {
 			end = f.Pos
 		}
 		out.EndLine, out.EndCol = end.Line, end.Column
+	}
+	for _, r := range f.Related {
+		if !validPos(r.Pos) {
+			continue
+		}
+		file, _ := relPath(root, r.Pos.Filename)
+		out.Related = append(out.Related, jsonRelated{jsonPos{File: file, Line: r.Pos.Line, Column: max(r.Pos.Column, 1)}, r.Message})
 	}
 	if inv := f.Invariant; inv != nil {
 		out.Kind = string(inv.Kind())

@@ -289,3 +289,66 @@ func TestSARIFDescribesEveryKind(t *testing.T) {
 	require.Len(t, rules, 1)
 	assert.Equal(t, "every call of (*gpu.Encoder).dispatchLocked must hold gpu.evalMu", *rules[0].ShortDescription.Text)
 }
+
+// TestRelatedLocations runs over testdata/patchedline, whose patch adds a
+// function that does not take the lock: the finding on the patched file
+// carries the patch's line as a related location, in -json (valid
+// against its schema) and as a SARIF relatedLocation (valid SARIF).
+func TestRelatedLocations(t *testing.T) {
+	dir, err := filepath.Abs("testdata/patchedline")
+	require.NoError(t, err)
+	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
+	require.NoError(t, err)
+	res, err := Run(set, Options{Dir: dir})
+	require.NoError(t, err)
+	require.Len(t, res.Findings, 1)
+	rep := Report{Root: dir, Set: set, Findings: res.Findings}
+
+	var buf bytes.Buffer
+	require.NoError(t, JSON(&buf, rep))
+	var doc struct {
+		Findings []struct {
+			File    string
+			Line    int
+			Related []map[string]any
+		}
+	}
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &doc))
+	require.Len(t, doc.Findings, 1)
+	assert.Equal(t, "upstream/src/registry.cc", doc.Findings[0].File)
+	assert.Equal(t, []map[string]any{{
+		"file": "patches/0001-remove.patch", "line": 11.0, "column": 1.0,
+		"message": "the patch line that adds the finding's line",
+	}}, doc.Findings[0].Related)
+	schema := jsonschema.NewCompiler()
+	sdoc, err := jsonschema.UnmarshalJSON(bytes.NewReader(JSONSchema))
+	require.NoError(t, err)
+	require.NoError(t, schema.AddResource("json.schema.json", sdoc))
+	compiled, err := schema.Compile("json.schema.json")
+	require.NoError(t, err)
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(buf.Bytes()))
+	require.NoError(t, err)
+	require.NoError(t, compiled.Validate(inst))
+	for _, broken := range []string{
+		`{"version": 1, "findings": [{"message": "m", "related": []}]}`,
+		`{"version": 1, "findings": [{"message": "m", "related": [{"file": "a.patch", "line": 1, "column": 1}]}]}`,
+	} {
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(broken)))
+		require.NoError(t, err)
+		assert.Error(t, compiled.Validate(inst), broken)
+	}
+
+	buf.Reset()
+	require.NoError(t, SARIF(&buf, rep, ""))
+	require.NoError(t, sarifcheck.Validate(buf.Bytes()))
+	log, err := sarif.FromBytes(buf.Bytes())
+	require.NoError(t, err)
+	result := log.Runs[0].Results[0]
+	require.Len(t, result.RelatedLocations, 1)
+	rel := result.RelatedLocations[0]
+	assert.Equal(t, 1, rel.ID)
+	assert.Equal(t, "patches/0001-remove.patch", *rel.PhysicalLocation.ArtifactLocation.URI)
+	assert.Equal(t, 11, *rel.PhysicalLocation.Region.StartLine)
+	assert.Equal(t, "the patch line that adds the finding's line", *rel.Message.Text)
+	assert.Equal(t, "upstream/src/registry.cc", *result.Locations[0].PhysicalLocation.ArtifactLocation.URI)
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"io"
 	"net/url"
 	"os"
@@ -68,14 +69,19 @@ type (
 		Text string `json:"text"`
 	}
 	sarifResult struct {
-		RuleID    string          `json:"ruleId"`
-		RuleIndex int             `json:"ruleIndex"`
-		Level     string          `json:"level"`
-		Message   sarifText       `json:"message"`
-		Locations []sarifLocation `json:"locations,omitempty"`
+		RuleID           string          `json:"ruleId"`
+		RuleIndex        int             `json:"ruleIndex"`
+		Level            string          `json:"level"`
+		Message          sarifText       `json:"message"`
+		Locations        []sarifLocation `json:"locations,omitempty"`
+		RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
 	}
+	// sarifLocation is a result's location, or (with an id and a
+	// message) one of its related locations.
 	sarifLocation struct {
+		ID               int           `json:"id,omitempty"`
 		PhysicalLocation sarifPhysical `json:"physicalLocation"`
+		Message          *sarifText    `json:"message,omitempty"`
 	}
 	sarifPhysical struct {
 		ArtifactLocation sarifArtifact `json:"artifactLocation"`
@@ -125,8 +131,14 @@ func SARIF(w io.Writer, r Report, version string) error {
 			addRule(otherRule(id))
 		}
 		res := sarifResult{RuleID: id, RuleIndex: index[id], Level: "error", Message: sarifText{f.Message}}
-		if loc := location(r.Root, f, lines); loc != nil {
+		if loc := location(r.Root, f.Pos, f.End, lines); loc != nil {
 			res.Locations = []sarifLocation{*loc}
+		}
+		for _, rel := range f.Related {
+			if loc := location(r.Root, rel.Pos, rel.Pos, lines); loc != nil {
+				loc.ID, loc.Message = len(res.RelatedLocations)+1, &sarifText{rel.Message}
+				res.RelatedLocations = append(res.RelatedLocations, *loc)
+			}
 		}
 		run.Results = append(run.Results, res)
 	}
@@ -204,19 +216,19 @@ func otherRule(id string) sarifRule {
 	}
 }
 
-// location is the finding's place, or nil for a finding without one.
-func location(root string, f core.Finding, lines *lineCache) *sarifLocation {
-	if !validPos(f.Pos) {
+// location is the place of a range, or nil when pos is no place.
+func location(root string, pos, end token.Position, lines *lineCache) *sarifLocation {
+	if !validPos(pos) {
 		return nil
 	}
 	var al sarifArtifact
-	if rel, ok := relPath(root, f.Pos.Filename); ok {
+	if rel, ok := relPath(root, pos.Filename); ok {
 		al = sarifArtifact{URI: pathURI(rel), URIBaseID: "%SRCROOT%"}
 	} else {
 		al = sarifArtifact{URI: (&url.URL{Scheme: "file", Path: rel}).String()}
 	}
-	region := sarifRegion{StartLine: f.Pos.Line, StartColumn: lines.utf16Column(f.Pos.Filename, f.Pos.Line, f.Pos.Column)}
-	if end := f.End; validPos(end) && end.Filename == f.Pos.Filename && end.Offset >= f.Pos.Offset && (end.Line > f.Pos.Line || end.Column > f.Pos.Column) {
+	region := sarifRegion{StartLine: pos.Line, StartColumn: lines.utf16Column(pos.Filename, pos.Line, pos.Column)}
+	if validPos(end) && end.Filename == pos.Filename && end.Offset >= pos.Offset && (end.Line > pos.Line || end.Column > pos.Column) {
 		region.EndLine, region.EndColumn = end.Line, lines.utf16Column(end.Filename, end.Line, end.Column)
 	}
 	return &sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: al, Region: region}}

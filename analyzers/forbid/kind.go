@@ -29,6 +29,7 @@ var Kind = core.Kind{
 		invariants.LangGo:  `{function: p.Reset, forbid: {call: (*p.Encoder).release}}`,
 		invariants.LangCPP: `{function: Buffer::reset, forbid: {call: enc->release}}`,
 	},
+	Suggest: suggest,
 }
 
 // Rule: the target contains no call of Call that runs or might run.

@@ -29,6 +29,7 @@ var Kind = core.Kind{
 		invariants.LangGo:  `{function: p.Eval, hold: {lock: p.evalMu}}`,
 		invariants.LangCPP: `{function: Registry::add, hold: {lock: mu}}`,
 	},
+	Suggest: suggest,
 }
 
 // Rule: Lock is held, in Mode, from before the first statement that does

@@ -12,6 +12,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/guardconf"
 	"github.com/guardlint/guardlint/analyzers/internal/docs"
+	"github.com/guardlint/guardlint/analyzers/resolve"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/ctrlflow"
@@ -38,7 +39,7 @@ func For(conf *analysis.Analyzer) *analysis.Analyzer {
 		URL:        "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/live",
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, pass.ResultOf[conf].(*guardconf.Config).Set) },
 		ResultType: reflect.TypeFor[*Info](),
-		Requires:   []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer, conf},
+		Requires:   []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer, resolve.Analyzer, conf},
 		FactTypes:  []analysis.Fact{new(Runs)},
 	}
 	actual, _ := byConf.LoadOrStore(conf, a)

@@ -49,7 +49,7 @@ var stdRunners = map[string][]int{
 // function argument it is given (nil: all); a standard one, those listed.
 func runnersOf(pass *analysis.Pass, set *invariants.Set) map[*types.Func][]int {
 	out := map[*types.Func][]int{}
-	scope := resolve.NewScope(pass.Pkg, pass.TypesInfo)
+	scope := resolve.Of(pass)
 	if set != nil {
 		for _, n := range set.Runners() {
 			if fn, err := scope.Func(n); err == nil {

@@ -50,41 +50,47 @@ type StmtSite struct {
 	Stmt ast.Stmt
 }
 
-// stmtMutant builds one revert of a statement site. suffix tells apart
-// the mutants of several sites in one function.
+// StmtMutant builds one revert of a statement site. suffix tells apart
+// the mutants of several sites in one function. A statement that is the
+// initialiser of an if, switch or for is hoisted out of the header first
+// (see standaloneOf).
 func (p *Package) StmtMutant(inv *invariants.Invariant, s StmtSite, op, suffix string) *Mutant {
 	e := NewEdits(p)
-	text := p.Text(s.Stmt)
-	ind := p.Indent(s.Stmt.Pos())
-	void := ""
+	if op == OpWrongRecv {
+		// The statement stays where it is; only the receiver changes.
+		return NewMutant(inv, p, s.Decl, op+suffix, e, p.wrongReceiver(e, s.Call))
+	}
+	st, void := p.standaloneOf(s)
+	if void != "" {
+		return NewMutant(inv, p, s.Decl, op+suffix, nil, void)
+	}
+	text, ind := st.text, st.indent
 	switch op {
 	case OpDelete:
-		e.ReplaceNode(s.Stmt, "")
+		st.put(e, "")
 	case OpLineComment:
-		e.ReplaceNode(s.Stmt, lineComment(text))
+		st.put(e, lineComment(text))
 	case OpBlockComment:
 		if strings.Contains(text, "*/") {
 			void = "the statement contains */"
 			break
 		}
-		e.ReplaceNode(s.Stmt, "/* "+text+" */")
+		st.put(e, "/* "+text+" */")
 	case OpIfFalse:
-		e.ReplaceNode(s.Stmt, "if false { "+text+" }")
+		st.put(e, "if false { "+text+" }")
 	case OpConstFalse:
-		e.ReplaceNode(s.Stmt, "if "+flagConst+" { "+text+" }")
+		st.put(e, "if "+flagConst+" { "+text+" }")
 		e.Decl("const %s = false", flagConst)
 	case OpAfterReturn:
-		e.Insert(s.Stmt.Pos(), p.terminate(s.Decl, s.Stmt)+"\n"+ind)
+		st.put(e, p.terminate(s.Decl, s.Stmt)+"\n"+ind+text)
 	case OpMoved:
-		void = p.move(e, s)
-	case OpWrongRecv:
-		void = p.wrongReceiver(e, s.Call)
+		void = p.move(e, s, st)
 	case OpClosure:
-		e.ReplaceNode(s.Stmt, "_ = func() { "+text+" }")
+		st.put(e, "_ = func() { "+text+" }")
 	case OpString:
-		e.ReplaceNode(s.Stmt, "_ = "+strconv.Quote(text))
+		st.put(e, "_ = "+strconv.Quote(text))
 	case OpOneBranch:
-		e.ReplaceNode(s.Stmt, "if "+CondVar+" { "+text+" }")
+		st.put(e, "if "+CondVar+" { "+text+" }")
 		e.Decl("var %s bool", CondVar)
 	default:
 		void = "unknown revert " + op
@@ -113,7 +119,7 @@ func (p *Package) terminate(d *ast.FuncDecl, stmt ast.Stmt) string {
 // move takes the statement out of the target and into a new function at
 // the end of the file that nobody calls. The locals the statement uses
 // become the new function's parameters, so that it compiles.
-func (p *Package) move(e *Edits, s StmtSite) string {
+func (p *Package) move(e *Edits, s StmtSite, st *standalone) string {
 	f := p.FileOf[s.Decl]
 	qual, qerr := p.fileQualifier(f)
 	var params []string
@@ -139,10 +145,10 @@ func (p *Package) move(e *Edits, s StmtSite) string {
 		return (*qerr).Error()
 	}
 	sort.Strings(params)
-	e.ReplaceNode(s.Stmt, "")
+	st.put(e, "")
 	end := p.Fset.File(f.Pos())
 	e.Replace(end.Pos(end.Size()), end.Pos(end.Size()),
-		fmt.Sprintf("\nfunc %s(%s) {\n\t%s\n}\n", movedFunc, strings.Join(params, ", "), p.Text(s.Stmt)))
+		fmt.Sprintf("\nfunc %s(%s) {\n\t%s\n}\n", movedFunc, strings.Join(params, ", "), st.moved))
 	return ""
 }
 

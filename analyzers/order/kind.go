@@ -29,6 +29,7 @@ var Kind = core.Kind{
 		invariants.LangGo:  `{function: p.Load, order: {first: p.checkBounds, then: (*p.Table).read}}`,
 		invariants.LangCPP: `{function: load, order: {first: check_bounds, then: read}}`,
 	},
+	Suggest: suggest,
 }
 
 // Rule: every live call to Then is preceded, on every path from the

@@ -32,6 +32,7 @@ var Kind = core.Kind{
 		invariants.LangGo:  `{field: (p.Buffer).active, owns: {writers: [(*p.Buffer).set]}}`,
 		invariants.LangCPP: `{field: Buffer::active, owns: {writers: [Buffer::set]}}`,
 	},
+	Suggest: suggest,
 }
 
 // Rule: the target field is written only inside Writers.

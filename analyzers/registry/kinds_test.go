@@ -38,11 +38,19 @@ func TestSchemaIsCurrent(t *testing.T) {
 	assert.Equal(t, string(want), string(got), "invariants/schema.json is stale: run go test ./analyzers/registry -run Schema -update")
 }
 
+// suggestedKinds are the kinds `guardlint suggest` proposes from a fix
+// (core.Kind.Suggest): a kind that can be read off what a fix adds or
+// removes. The lock kinds that compare several functions (excludes,
+// lock_order, never_acquires) are not: a fix shows one side of them.
+var suggestedKinds = []invariants.Kind{"call", "hold", "owns", "forbid", "order", "requires"}
+
 // TestEveryKindIsComplete walks every registered kind and checks that it
 // has every facet its languages need (for Go a Go analyzer and mutant
-// generators, for C, C++, CUDA and Rust a tree-sitter check and native
-// mutant generators), a schema entry and a section in docs/invariants.md:
-// what adding a kind must not forget.
+// generators, for C, C++, CUDA, Rust and Metal a tree-sitter check and
+// native mutant generators), a schema entry, a section in
+// docs/invariants.md and, for the kinds suggest proposes, a Suggest that
+// proposes it for each of its languages: what adding a kind must not
+// forget.
 func TestEveryKindIsComplete(t *testing.T) {
 	schema, err := registry.Schema()
 	require.NoError(t, err)
@@ -68,6 +76,20 @@ func TestEveryKindIsComplete(t *testing.T) {
 			assert.Regexp(t, regexp.MustCompile(`(?m)^### `+regexp.QuoteMeta(string(k.Name))+`$`), string(doc), "no section in docs/invariants.md")
 			if slices.Contains(k.Langs, invariants.LangGo) {
 				assert.NotNil(t, k.Analyzer, "checked for Go without a Go analyzer")
+			}
+			if !slices.Contains(suggestedKinds, k.Name) {
+				assert.Nil(t, k.Suggest, "proposed by suggest: list it in suggestedKinds")
+			} else if assert.NotNil(t, k.Suggest, "suggest does not propose it (core.Kind.Suggest)") {
+				for _, lang := range k.Langs {
+					proposed := 0
+					for _, p := range k.Suggest(fixFacts(lang)) {
+						require.Equal(t, k.Name, p.Kind)
+						inv := decodeProposal(t, &p)
+						assert.Equal(t, k.Name, inv.Rule.Kind(), "proposal %s", p.YAML("p", "w", "r"))
+						proposed++
+					}
+					assert.Positive(t, proposed, "nothing proposed for lang %s from a fix with one fact of each sort", lang)
+				}
 			}
 			for _, lang := range k.Langs {
 				family := lang
@@ -95,6 +117,36 @@ func TestEveryKindIsComplete(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fixFacts is a fix with one fact of each sort in a language, named as
+// the language's invariants name things.
+func fixFacts(lang invariants.Lang) *core.Change {
+	o := core.Origin{Lang: lang, Function: "p.F", File: "f.go", Line: 1}
+	callee, lock, field, writer, helper := "p.g", "p.mu", "(p.T).f", "(*p.T).set", "p.h"
+	if lang.TreeSitter() {
+		o.Files, o.Function, o.File = "a.cc", "T::run", "a.cc"
+		callee, lock, field, writer, helper = "enc->retain", "mu", "T::f", "T::set", "T::h"
+	}
+	removed := o
+	removed.Removed = true
+	return &core.Change{
+		Calls:         []core.AddedCall{{Origin: o, Callee: callee}},
+		Locks:         []core.AddedLock{{Origin: o, Lock: lock, Mode: invariants.Shared, Held: []string{helper}}},
+		Checks:        []core.AddedCheck{{Origin: o, First: callee, Then: helper}},
+		RemovedCalls:  []core.RemovedCall{{Origin: removed, Callee: callee}},
+		RemovedWrites: []core.RemovedWrite{{Origin: removed, Field: field, Writers: []string{writer}}},
+	}
+}
+
+// decodeProposal loads a proposal as suggest prints it.
+func decodeProposal(t *testing.T, p *core.Proposal) *invariants.Invariant {
+	t.Helper()
+	src := "version: 1\ninvariants:\n" + p.YAML("proposed", "w", "0123abc")
+	f, _, err := invariants.Parse(registry.Specs(), "suggested.yaml", []byte(src), "")
+	require.NoError(t, err, src)
+	require.Len(t, f.Invariants, 1)
+	return f.Invariants[0]
 }
 
 // decode loads the example invariant of a kind for a language: the

@@ -33,6 +33,7 @@ var Kind = core.Kind{
 		invariants.LangGo:  `{function: p.encodeLocked, requires: {lock: p.evalMu}}`,
 		invariants.LangCPP: `{function: global_encoders, requires: {lock: encoders_mutex(), mode: shared}}`,
 	},
+	Suggest: suggest,
 }
 
 // Rule: every call of the target functions happens with Lock held in

@@ -122,20 +122,8 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			}
 			continue
 		case FilesRule:
-			patterns, perr := rulePatterns(inv, lang, r.Patterns())
-			var shapes []model.Shape
-			if perr == nil {
-				shapes, perr = checkUses(inv, lang, r)
-			}
-			if perr != nil {
-				out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
-				continue
-			}
-			files, errs := expandAll(inv, expanded, opts.Files)
+			patterns, shapes, files, errs := prepare(inv, lang, r, r.Patterns(), expanded, opts.Files, matched)
 			out = append(out, errs...)
-			for _, p := range files {
-				matched[p] = inv.Lang
-			}
 			if len(files) > 0 {
 				whole = append(whole, filesJob{inv: inv, rule: r, files: files, view: opts.Files, patterns: patterns, shapes: shapes})
 			}
@@ -146,20 +134,8 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			out = append(out, unverifiable(inv, inv.Pos, "a %s rule is not checked for lang %s", inv.Kind(), inv.Lang))
 			continue
 		}
-		patterns, perr := rulePatterns(inv, lang, fr.Patterns())
-		var shapes []model.Shape
-		if perr == nil {
-			shapes, perr = checkUses(inv, lang, fr)
-		}
-		if perr != nil {
-			out = append(out, unverifiable(inv, perr.pos, "%v", perr.err))
-			continue
-		}
-		files, errs := expandAll(inv, expanded, opts.Files)
+		patterns, shapes, files, errs := prepare(inv, lang, fr, fr.Patterns(), expanded, opts.Files, matched)
 		out = append(out, errs...)
-		for _, p := range files {
-			matched[p] = inv.Lang
-		}
 		if len(files) == 0 {
 			continue
 		}
@@ -217,6 +193,27 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 
 // expandAll expands the globs of an invariant, each once per run; a glob
 // that matches nothing or cannot be read is a finding.
+// prepare reads what a rule of one invariant needs before its files are
+// parsed: its patterns and the shapes it uses, in the invariant's
+// language, and the files its globs match, which it records in matched for
+// the suppression comments. A pattern that does not read makes the
+// invariant unverifiable, and then no file is returned.
+func prepare(inv *invariants.Invariant, lang model.Language, r any, names []invariants.Name, expanded map[string][]string, view *overlay.Files, matched map[string]invariants.Lang) ([][]string, []model.Shape, []string, []core.Finding) {
+	patterns, perr := rulePatterns(inv, lang, names)
+	var shapes []model.Shape
+	if perr == nil {
+		shapes, perr = checkUses(inv, lang, r)
+	}
+	if perr != nil {
+		return nil, nil, nil, []core.Finding{unverifiable(inv, perr.pos, "%v", perr.err)}
+	}
+	files, errs := expandAll(inv, expanded, view)
+	for _, p := range files {
+		matched[p] = inv.Lang
+	}
+	return patterns, shapes, files, errs
+}
+
 func expandAll(inv *invariants.Invariant, expanded map[string][]string, view *overlay.Files) ([]string, []core.Finding) {
 	var files []string
 	var out []core.Finding

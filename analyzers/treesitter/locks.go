@@ -60,7 +60,7 @@ func (fn *Function) Acquisitions() []Acquisition {
 	if fn.acquisitions != nil {
 		return *fn.acquisitions
 	}
-	h := fn.Hold()
+	h := fn.Guards()
 	out := []Acquisition{}
 	for _, g := range h.All {
 		if !g.Live() || (!g.Takes && g.Scope == nil) {

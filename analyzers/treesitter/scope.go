@@ -88,18 +88,27 @@ func (fn *Function) Reaches(r, n *syntax.Node) bool {
 		if !isBlock(a.Parent) && a.Parent.Kind != "case_statement" {
 			continue
 		}
-		after := false
-		for _, s := range a.Parent.Children {
-			if s == a {
-				after = true
-				continue
-			}
-			if after && s.Named && fn.lang.Leaves(fn.File, s) {
-				return false
-			}
+		if fn.leavesAfter(a) {
+			return false
 		}
 	}
 	return true
+}
+
+// leavesAfter reports whether a statement after a, in the block a is a
+// statement of, leaves the function.
+func (fn *Function) leavesAfter(a *syntax.Node) bool {
+	after := false
+	for _, s := range a.Parent.Children {
+		if s == a {
+			after = true
+			continue
+		}
+		if after && s.Named && fn.lang.Leaves(fn.File, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // relocked reports whether a relock of the guard comes after the release
@@ -148,15 +157,8 @@ func (fn *Function) reachesWithin(r, l *syntax.Node) bool {
 		if !isBlock(a.Parent) {
 			continue
 		}
-		after := false
-		for _, s := range a.Parent.Children {
-			if s == a {
-				after = true
-				continue
-			}
-			if after && s.Named && fn.lang.Leaves(fn.File, s) {
-				return false
-			}
+		if fn.leavesAfter(a) {
+			return false
 		}
 		if a.Parent == l {
 			break

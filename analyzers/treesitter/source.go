@@ -58,24 +58,18 @@ func LoadSource(inv *invariants.Invariant, view *overlay.Files) (*Source, error)
 		return nil, fmt.Errorf("lang %s is not checked by the tree-sitter front end", inv.Lang)
 	}
 	s := &Source{Inv: inv, lang: lang, view: view, parsed: map[string]*SourceFile{}}
-	// A FunctionRule's patterns and a FilesRule's are given the same way,
-	// with their shapes and the configuration Check reads them with.
+	// The patterns, their shapes, the files and the configuration, as
+	// Check prepares them.
+	var names []invariants.Name
 	if pr, ok := inv.Rule.(interface{ Patterns() []invariants.Name }); ok {
-		patterns, perr := rulePatterns(inv, lang, pr.Patterns())
-		var shapes []model.Shape
-		if perr == nil {
-			shapes, perr = checkUses(inv, lang, pr)
-		}
-		if perr != nil {
-			return nil, fmt.Errorf("%s: %w", perr.pos, perr.err)
-		}
-		s.patterns, s.shapes = patterns, shapes
+		names = pr.Patterns()
 	}
-	s.conf = configOf(inv, inv.Rule, s.patterns)
-	files, errs := expandAll(inv, map[string][]string{}, view)
+	patterns, shapes, files, errs := prepare(inv, lang, inv.Rule, names, map[string][]string{}, view, map[string]invariants.Lang{})
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%s", errs[0].Message)
 	}
+	s.patterns, s.shapes = patterns, shapes
+	s.conf = configOf(inv, inv.Rule, s.patterns)
 	seen := map[string]bool{}
 	for _, p := range files {
 		if !seen[p] {

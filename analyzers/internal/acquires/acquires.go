@@ -48,7 +48,7 @@ func For(conf *analysis.Analyzer) *analysis.Analyzer {
 		Name:       "acquires",
 		Doc:        "acquires: find the followed locks each function takes\n\nThe analyzer reports nothing; the lock_order and never_acquires analyzers read its result and its Takes facts.",
 		URL:        "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/internal/acquires",
-		Requires:   []*analysis.Analyzer{conf, inspect.Analyzer, live.For(conf)},
+		Requires:   []*analysis.Analyzer{conf, inspect.Analyzer, resolve.Analyzer, live.For(conf)},
 		ResultType: reflect.TypeFor[*Info](),
 		FactTypes:  []analysis.Fact{new(Takes)},
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -93,7 +93,7 @@ func run(pass *analysis.Pass, set *invariants.Set, li *live.Info) *Info {
 		byFunc:   map[*types.Func]*Takes{},
 		facts:    calls.NewFacts[Takes](pass),
 	}
-	scope := resolve.NewScope(pass.Pkg, pass.TypesInfo)
+	scope := resolve.Of(pass)
 	homes := map[string]bool{} // the followed locks' packages
 	for _, inv := range set.Invariants {
 		r, ok := inv.Rule.(Rule)

@@ -26,7 +26,7 @@ import (
 // Requires returns the analyzers a rule analyzer needs, given the
 // guardconf analyzer of its suite.
 func Requires(conf *analysis.Analyzer) []*analysis.Analyzer {
-	return []*analysis.Analyzer{conf, inspect.Analyzer, live.For(conf), suppress.Analyzer}
+	return []*analysis.Analyzer{conf, inspect.Analyzer, resolve.Analyzer, live.For(conf), suppress.Analyzer}
 }
 
 // NewAnalyzer builds the analyzer of one rule kind: it reads invariants
@@ -98,7 +98,6 @@ type Rule struct {
 	Live    *live.Info
 	Sup     *suppress.Result
 	kind    invariants.Kind
-	names   *resolve.Scope
 }
 
 // New collects the results a rule analyzer needs from its pass.
@@ -185,10 +184,7 @@ func (r *Rule) Targets(inv *invariants.Invariant) []Target {
 
 // scope returns the packages names resolve in, seen from this package.
 func (r *Rule) scope() *resolve.Scope {
-	if r.names == nil {
-		r.names = resolve.NewScope(r.Pass.Pkg, r.Pass.TypesInfo)
-	}
-	return r.names
+	return resolve.Of(r.Pass)
 }
 
 // PackageOf returns the package a name lives in when this package can

@@ -17,6 +17,10 @@ import (
 const loops = "fn A({#[A(())]!A/[0!0];(||A(A()!#0();;A"
 
 func TestAParseThatLoopsEndsAtItsBudget(t *testing.T) {
+	// Without the watchdog only the progress callback can end this loop:
+	// the test would hang if it did not.
+	watchdogOff.Store(true)
+	defer watchdogOff.Store(false)
 	_, err := ParseWithin("rust", "loops.rs", []byte(loops), 50*time.Millisecond)
 	var be *BudgetError
 	require.ErrorAs(t, err, &be)
@@ -28,6 +32,10 @@ func TestAParseThatLoopsEndsAtItsBudget(t *testing.T) {
 }
 
 func TestTheWatchdogGivesUpOnAParseThatDoesNotStop(t *testing.T) {
+	// Parses other tests abandoned stop at their next callback.
+	for abandoned.Load() != 0 {
+		time.Sleep(time.Millisecond)
+	}
 	// As if tree-sitter never called the progress callback: only the
 	// watchdog can end the wait.
 	ignoreStop.Store(true)

@@ -34,18 +34,8 @@ func EraseMacros(src []byte, macros []string) []byte {
 		case c == '\n':
 			lineStart = i + 1
 			i++
-		case c == '/' && i+1 < n && src[i+1] == '/':
-			for i < n && src[i] != '\n' {
-				i++
-			}
-		case c == '/' && i+1 < n && src[i+1] == '*':
-			i += 2
-			for i+1 < n && !(src[i] == '*' && src[i+1] == '/') {
-				i++
-			}
-			i += 2
-		case c == '"' || c == '\'':
-			i = skipQuoted(src, i)
+		case skipsTrivia(src, i):
+			i = skipTrivia(src, i)
 		case isIdentPart(c) && (i == 0 || !isIdentPart(src[i-1])):
 			j := i
 			for j < n && isIdentPart(src[j]) {

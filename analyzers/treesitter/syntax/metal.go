@@ -51,18 +51,8 @@ func blankMetal(src []byte) []byte {
 	for i := 0; i < n; {
 		c := src[i]
 		switch {
-		case c == '/' && i+1 < n && src[i+1] == '/':
-			for i < n && src[i] != '\n' {
-				i++
-			}
-		case c == '/' && i+1 < n && src[i+1] == '*':
-			i += 2
-			for i+1 < n && !(src[i] == '*' && src[i+1] == '/') {
-				i++
-			}
-			i += 2
-		case c == '"' || c == '\'':
-			i = skipQuoted(src, i)
+		case skipsTrivia(src, i):
+			i = skipTrivia(src, i)
 		case c == '[' && i+1 < n && src[i+1] == '[':
 			attr++
 			i += 2
@@ -151,6 +141,37 @@ func skipQuoted(src []byte, i int) int {
 		i++
 	}
 	return i + 1
+}
+
+// skipsTrivia reports whether a comment or a quoted literal starts at
+// src[i]: the text the source scanners of this package (the Metal
+// blanking, the macro erasing) step over whole, since a word inside it is
+// no token.
+func skipsTrivia(src []byte, i int) bool {
+	c := src[i]
+	return c == '"' || c == '\'' || c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*')
+}
+
+// skipTrivia returns the index after the comment or quoted literal that
+// starts at src[i] (skipsTrivia). A line comment ends before its newline,
+// which the scanners count; an unterminated one ends at the end of src.
+func skipTrivia(src []byte, i int) int {
+	n := len(src)
+	switch {
+	case src[i] == '"' || src[i] == '\'':
+		return skipQuoted(src, i)
+	case src[i+1] == '/':
+		for i < n && src[i] != '\n' {
+			i++
+		}
+		return i
+	default:
+		i += 2
+		for i+1 < n && !(src[i] == '*' && src[i+1] == '/') {
+			i++
+		}
+		return i + 2
+	}
 }
 
 // blank overwrites src[i:j] with spaces.

@@ -32,7 +32,7 @@ type options struct {
 	config   string
 	dir      string
 	tests    bool
-	tags     string
+	build    cliflag.Build
 	verbose  io.Writer // phase timings, or nil
 	format   string    // formatText, formatJSON or formatSARIF
 	patterns []string
@@ -41,11 +41,7 @@ type options struct {
 }
 
 func (o *options) engine() driver.Options {
-	opts := driver.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose, ParseBudget: o.parseBudget}
-	if o.tags != "" {
-		opts.BuildFlags = []string{"-tags=" + o.tags}
-	}
-	return opts
+	return driver.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose, ParseBudget: o.parseBudget, BuildFlags: o.build.Flags()}
 }
 
 // Main runs the standalone command and returns its exit code.
@@ -119,7 +115,7 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
 	jsonOut := fs.Bool("json", false, "print the findings as one JSON document (docs/output.md)")
 	sarifOut := fs.Bool("sarif", false, "print the findings as a SARIF 2.1.0 log (docs/output.md)")
 	// Flags added since: keep new ones in this block.
-	fs.StringVar(&opts.tags, "tags", "", "comma-separated build `tags` for loading packages, as go build -tags")
+	opts.build.Register(fs)
 	showVersion := fs.Bool("version", false, "print guardlint's version and exit")
 	fs.DurationVar(&opts.parseBudget, "parse-budget", syntax.DefaultBudget, "time a C, C++, CUDA or Rust parse may take, and as long again per MiB of the file; a file not parsed in time is a finding")
 	if err := cliflag.Parse(fs, args, stderr, func() { usage(fs, stderr) }); err != nil {

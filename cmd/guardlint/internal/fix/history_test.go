@@ -56,7 +56,7 @@ var fixes = []struct {
 }{
 	{"ccdf0d3", nil, []string{"eval-holds-evalMu", "evalMu-not-reentered", "registry-writes-write-locked"}},
 	{"e3d990f", []string{"runtime/backend_cpu.go"}, []string{"cpu-enqueue-pushes", "cpu-lane-closed-by-stop", "cpu-lane-push-locked"}},
-	{"86fcbce", []string{"runtime/commandbuffer.go"}, []string{"end-encoder-checks-device", "wait-on-closed-device-resets"}},
+	{"86fcbce", []string{"runtime/commandbuffer.go"}, []string{"end-encoder-checks-device", "wait-checks-device-first", "wait-on-closed-device-resets"}},
 }
 
 func TestRevertsOfFixesAreCaught(t *testing.T) {

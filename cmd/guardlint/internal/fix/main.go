@@ -69,10 +69,12 @@ func SuggestMain(args []string, stdout, stderr io.Writer, getenv func(string) st
 	var (
 		cfgFlag, dir, paths string
 		verbose             bool
+		build               cliflag.Build
 	)
 	fs.StringVar(&cfgFlag, "config", "", "comma-separated invariants files or directories the suggestions are meant for (default: as for guardlint); their directory is where files globs start")
 	fs.StringVar(&dir, "C", "", "run as if started in `dir`")
 	fs.StringVar(&paths, "paths", "", "look only at these comma-separated paths of the change")
+	build.Register(fs)
 	fs.BoolVar(&verbose, "v", false, "print phase times to stderr")
 	usage := func() {
 		fmt.Fprintf(stderr, "usage: guardlint suggest [flags] REV [packages]\n\nProposes invariants from the diff of the commit or range REV and prints, in the invariants file format, those that hold now and fire when REV is reverted (docs/fixes.md).\n\nFlags:\n")
@@ -99,7 +101,7 @@ func SuggestMain(args []string, stdout, stderr io.Writer, getenv func(string) st
 		fmt.Fprintf(stderr, "guardlint suggest: %v\n", err)
 		return driver.ExitConfig
 	}
-	opts := Options{Dir: abs, Patterns: fs.Args()[1:], Paths: driver.SplitList(paths)}
+	opts := Options{Dir: abs, Patterns: fs.Args()[1:], Paths: driver.SplitList(paths), BuildFlags: build.Flags()}
 	if verbose {
 		opts.Verbose = stderr
 	}

@@ -2,6 +2,7 @@ package fix
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -137,7 +138,7 @@ func TestSuggestForANativeFix(t *testing.T) {
 	require.NoError(t, err)
 	var got []string
 	for _, c := range s.Proven {
-		got = append(got, c.kind+" "+c.function+" "+c.keys[0].value)
+		got = append(got, string(c.Kind)+" "+c.Function+" "+c.Keys[0].Value)
 	}
 	assert.Contains(t, got, "hold Registry::add mu")
 	assert.Contains(t, got, "hold Pool::drain self.mu")
@@ -198,4 +199,131 @@ func TestExitCodes(t *testing.T) {
 	assert.Equal(t, 0, code, errOut.String())
 	assert.Contains(t, out.String(), "version: 1\ninvariants:\n")
 	assert.Contains(t, out.String(), "function: Pool::drain")
+}
+
+const uncheckedCC = `struct Encoder;
+void drop_all();
+void report_out_of_range(int i);
+
+class Table {
+ public:
+  bool in_bounds(int i) const;
+  int read(int i) const;
+  int load(int i) const;
+
+ private:
+  int size;
+  int* data;
+};
+
+bool Table::in_bounds(int i) const { return i >= 0 && i < size; }
+int Table::read(int i) const { return data[i]; }
+
+int Table::load(int i) const {
+  return read(i);
+}
+
+class Buffer {
+ public:
+  void set(Encoder* e);
+  void reset();
+
+ private:
+  void flush();
+  Encoder* active;
+};
+
+void Buffer::set(Encoder* e) { active = e; }
+
+void Buffer::reset() {
+  active = nullptr;
+  drop_all();
+  flush();
+}
+
+void Buffer::flush() {}
+`
+
+const uncheckedRS = `pub struct Table {
+    len: usize,
+    data: Vec<u32>,
+}
+
+impl Table {
+    fn in_bounds(&self, i: usize) -> bool {
+        i < self.len
+    }
+
+    fn read(&self, i: usize) -> u32 {
+        self.data[i]
+    }
+
+    pub fn load(&self, i: usize) -> u32 {
+        self.read(i)
+    }
+}
+
+pub struct Buffer {
+    active: Option<u32>,
+}
+
+impl Buffer {
+    pub fn set(&mut self, e: u32) {
+        self.active = Some(e);
+    }
+
+    pub fn reset(&mut self) {
+        self.active = None;
+        self.flush();
+    }
+
+    fn flush(&mut self) {}
+}
+`
+
+// TestSuggestProposesEveryKindForANativeFix: a C++ and a Rust fix that add
+// a bounds check before a read (the C++ one reports what it rejects: the
+// read, which the fix did not add, is what the check protects), and stop reset from clearing the active
+// encoder itself (set alone writes it) and, in C++, from dropping every
+// encoder. suggest proposes, as for Go, call and order for the check,
+// owns for the removed write and forbid for the removed call, each proven
+// on the work tree and against the revert.
+func TestSuggestProposesEveryKindForANativeFix(t *testing.T) {
+	dir := scratchRepo(t, map[string]string{
+		"go.mod":       "module example.com/native\n\ngo 1.22\n",
+		"src/table.cc": uncheckedCC,
+		"src/table.rs": uncheckedRS,
+	}, map[string]string{
+		"src/table.cc": strings.NewReplacer(
+			"  return read(i);\n", "  if (!in_bounds(i)) {\n    report_out_of_range(i);\n    return -1;\n  }\n  return read(i);\n",
+			"  active = nullptr;\n  drop_all();\n", "").Replace(uncheckedCC),
+		"src/table.rs": strings.NewReplacer(
+			"        self.read(i)\n", "        if !self.in_bounds(i) {\n            return 0;\n        }\n        self.read(i)\n",
+			"        self.active = None;\n", "").Replace(uncheckedRS),
+	})
+	s, err := Suggest("HEAD", dir, Options{Dir: dir})
+	require.NoError(t, err)
+	var got []string
+	for _, c := range s.Proven {
+		line := fmt.Sprintf("%s %s %s", c.Lang, c.Kind, c.Target())
+		for _, k := range c.Keys {
+			line += fmt.Sprintf(" %s=%s%v", k.Name, k.Value, k.List)
+		}
+		got = append(got, line)
+	}
+	assert.Equal(t, []string{
+		"cpp call Table::load to=in_bounds[]",
+		"cpp order Table::load first=in_bounds[] then=read[]",
+		"cpp call Table::load to=report_out_of_range[]",
+		"rust call Table::load to=self.in_bounds[]",
+		"rust order Table::load first=self.in_bounds[] then=self.read[]",
+		"cpp owns Buffer::active writers=[Buffer::set]",
+		"cpp forbid Buffer::reset call=drop_all[]",
+		"rust owns Buffer::active writers=[Buffer::set]",
+	}, got, "rejected: %v", s.Rejected)
+	requirePrintedProves(t, s, dir, nil)
+	var out bytes.Buffer
+	s.Print(&out)
+	assert.Contains(t, out.String(), "  # from table.cc:36 (removed)\n")
+	assert.Contains(t, out.String(), "    lang: rust\n    files: src/table.rs\n    field: Buffer::active\n    owns:\n      writers: [Buffer::set]\n")
 }

@@ -31,6 +31,9 @@ type Options struct {
 	// NoHunks skips the check of each hunk alone: only the whole revert
 	// is checked.
 	NoHunks bool
+	// BuildFlags are passed to the go command that lists and loads the
+	// packages (-tags).
+	BuildFlags []string
 	// Verbose receives progress, when set.
 	Verbose io.Writer
 }
@@ -273,7 +276,7 @@ func checkHunk(r *reverter, set *invariants.Set, opts Options, h *HunkResult) er
 
 // runSet runs the invariants over a view of the work tree.
 func runSet(set *invariants.Set, opts Options, view *overlay.Files) ([]core.Finding, error) {
-	res, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Files: view})
+	res, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Files: view, BuildFlags: opts.BuildFlags})
 	if err != nil {
 		return nil, err
 	}
@@ -284,7 +287,7 @@ func runSet(set *invariants.Set, opts Options, view *overlay.Files) ([]core.Find
 // the findings when any fires, Void with the reason when the view does
 // not type-check, "" when every invariant holds.
 func check(set *invariants.Set, opts Options, view *overlay.Files) (Verdict, []core.Finding, string) {
-	res, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Files: view})
+	res, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Files: view, BuildFlags: opts.BuildFlags})
 	if err != nil {
 		return Void, nil, overlayNames(err.Error(), view, opts.Dir)
 	}

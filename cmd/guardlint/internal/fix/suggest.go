@@ -33,13 +33,15 @@ type Suggestion struct {
 	Notes []string
 }
 
-// Suggest proposes invariants from the diff of rev: an added call
-// becomes `call`, an added lock `hold` and `requires`, a removed field
-// write `owns`, a removed call `forbid`, an added check `order`; for C,
-// C++, CUDA and Rust, added calls and guards. Each candidate is checked
-// at the work tree, where it must hold, and against the revert in
-// memory, where it must fire; only those are kept. dir is the directory
-// of the invariants file they are meant for.
+// Suggest proposes invariants from the diff of rev. The Go and the
+// tree-sitter front ends read the facts of the fix (core.Change: added
+// calls, locks and checks, removed calls and field writes) and the kinds
+// turn them into proposals (registry.Suggest): an added call becomes
+// `call`, an added lock `hold` and `requires`, a removed field write
+// `owns`, a removed call `forbid`, an added check `order`. Each candidate
+// is checked at the work tree, where it must hold, and against the
+// revert in memory, where it must fire; only those are kept. dir is the
+// directory of the invariants file they are meant for.
 func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 	start := time.Now()
 	change, err := Read(opts.Dir, rev, opts.Paths)
@@ -55,7 +57,7 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 	after := &goSide{lines: map[string]map[int]bool{}}
 	before := &goSide{lines: map[string]map[int]bool{}}
 	var goDirs []string
-	var native []*candidate
+	facts := &core.Change{}
 	for _, f := range change.Patch.Files {
 		lang := sourceLang(f.Name())
 		if lang == "" || f.IsBinary {
@@ -69,8 +71,9 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 			changedLines(now, h, true, added)
 			changedLines(was, h, false, removed)
 		}
+		old := filepath.Join(change.Root, filepath.FromSlash(f.OldName))
 		if lang == "go" {
-			after.lines[abs], before.lines[filepath.Join(change.Root, filepath.FromSlash(f.OldName))] = added, removed
+			after.lines[abs], before.lines[old] = added, removed
 			if d := filepath.Dir(abs); !slices.Contains(goDirs, d) && len(now) > 0 {
 				goDirs = append(goDirs, d)
 			}
@@ -80,20 +83,22 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 		if err != nil {
 			return nil, err
 		}
-		native = append(native, nativeCandidates(lang, abs, filepath.ToSlash(glob), now, added)...)
+		nativeFacts(invariants.Lang(lang), filepath.ToSlash(glob), &nativeSide{path: abs, src: now, lines: added}, &nativeSide{path: old, src: was, lines: removed}, facts)
 	}
-	var cands []*candidate
 	if len(goDirs) > 0 {
-		if after.pkgs, err = loadGo(opts.Dir, goDirs, nil); err != nil {
+		if after.pkgs, err = loadGo(opts, goDirs, nil); err != nil {
 			return nil, fmt.Errorf("loading the packages the change touches: %w", err)
 		}
-		if before.pkgs, err = loadGo(opts.Dir, goDirs, view); err != nil {
+		if before.pkgs, err = loadGo(opts, goDirs, view); err != nil {
 			s.Notes = append(s.Notes, "the revert does not type-check, so what the fix removed (writes for owns, calls for forbid) is not looked at: "+firstLine(err.Error()))
 			before = nil
 		}
-		cands = goCandidates(after, before)
+		goFacts(after, before, facts)
 	}
-	cands = append(cands, native...)
+	var cands []*candidate
+	for _, p := range registry.Suggest(facts) {
+		cands = append(cands, &candidate{Proposal: p})
+	}
 	numbered(cands)
 	progress(opts, fmt.Sprintf("%d candidates", len(cands)), start)
 	if len(cands) == 0 {
@@ -181,20 +186,12 @@ func (s *Suggestion) prove(cands []*candidate, opts Options, view *overlay.Files
 	}
 	for _, c := range cands {
 		if v := verdicts[c.id]; v != "" {
-			s.Rejected = append(s.Rejected, fmt.Sprintf("%s (%s %s, from %s): %s", c.id, c.kind, c.target(), c.at, v))
+			s.Rejected = append(s.Rejected, fmt.Sprintf("%s (%s %s, from %s): %s", c.id, c.Kind, c.Target(), c.At(), v))
 			continue
 		}
 		s.Proven = append(s.Proven, c)
 	}
 	return nil
-}
-
-// target names what a candidate guards, for messages.
-func (c *candidate) target() string {
-	if c.field != "" {
-		return c.field
-	}
-	return c.function
 }
 
 // proveSet checks candidates as one file. It returns false when the
@@ -210,7 +207,7 @@ func (s *Suggestion) proveSet(cands []*candidate, path, module string, opts Opti
 		return false, nil
 	}
 	set := &invariants.Set{Files: []*invariants.File{f}, Invariants: f.Invariants}
-	now, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns})
+	now, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags})
 	if err != nil {
 		if len(cands) == 1 {
 			verdicts[cands[0].id] = "cannot be checked: " + firstLine(err.Error())
@@ -218,7 +215,7 @@ func (s *Suggestion) proveSet(cands []*candidate, path, module string, opts Opti
 		return false, nil
 	}
 	set = &invariants.Set{Files: []*invariants.File{f}, Invariants: f.Invariants}
-	reverted, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Files: view})
+	reverted, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Files: view, BuildFlags: opts.BuildFlags})
 	voidRevert := ""
 	if err != nil {
 		voidRevert = "the revert does not type-check: " + firstLine(err.Error())
@@ -285,7 +282,7 @@ func (s *Suggestion) Print(w io.Writer) {
 		return
 	}
 	for _, p := range s.Proven {
-		fmt.Fprintf(w, "  # from %s\n", p.at)
+		fmt.Fprintf(w, "  # from %s\n", p.At())
 		fmt.Fprint(w, p.yaml(placeholderWhy, c.Commit))
 	}
 }

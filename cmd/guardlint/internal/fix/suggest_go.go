@@ -9,7 +9,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/overlay"
+	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/typeutil"
@@ -26,7 +28,8 @@ type goSide struct {
 
 // loadGo loads the packages of the given directories, through view when
 // it is set, with syntax and types.
-func loadGo(dir string, dirs []string, view *overlay.Files) ([]*packages.Package, error) {
+func loadGo(opts Options, dirs []string, view *overlay.Files) ([]*packages.Package, error) {
+	dir := opts.Dir
 	ov, err := view.Go(nil)
 	if err != nil {
 		return nil, err
@@ -42,7 +45,7 @@ func loadGo(dir string, dirs []string, view *overlay.Files) ([]*packages.Package
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedModule | packages.NeedImports,
-		Dir: dir, Overlay: ov,
+		Dir: dir, Overlay: ov, BuildFlags: opts.BuildFlags,
 	}, patterns...)
 	if err != nil {
 		return nil, err
@@ -171,12 +174,13 @@ func lockOf(info *types.Info, n goNamer, call *ast.CallExpr) (lockOp, bool) {
 	return op, true
 }
 
-// goCandidates proposes invariants from the Go side of a change: after
+// goFacts reads the facts of the Go side of a change into c: after
 // holds the packages as they are now with the lines the fix added,
 // before those the revert leaves with the lines it removed (nil when the
-// revert does not type-check).
-func goCandidates(after, before *goSide) []*candidate {
-	var out []*candidate
+// revert does not type-check). Only functions, fields and locks of the
+// main module are named: guardlint proposes nothing about the standard
+// library's.
+func goFacts(after, before *goSide, c *core.Change) {
 	for _, p := range after.pkgs {
 		n := goNamer{pkg: p.Types, module: p.Module}
 		rel := n.pkgName(p.Types)
@@ -198,20 +202,23 @@ func goCandidates(after, before *goSide) []*candidate {
 				if name == "" {
 					continue
 				}
-				at := func(node ast.Node) string {
-					pos := p.Fset.Position(node.Pos())
-					return fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
-				}
-				out = append(out, addedCalls(p, n, rel, fd, name, added, at)...)
-				out = append(out, addedLocks(p, n, rel, fd, name, added, at)...)
-				out = append(out, addedChecks(p, n, rel, fd, name, added, at)...)
+				at := func(node ast.Node) core.Origin { return goOrigin(p, rel, name, node, false) }
+				c.Calls = append(c.Calls, addedCalls(p, n, fd, added, at)...)
+				c.Locks = append(c.Locks, addedLocks(p, n, fd, added, at)...)
+				c.Checks = append(c.Checks, addedChecks(p, n, fd, added, at)...)
 			}
 		}
 	}
 	if before != nil {
-		out = append(out, removedWrites(after, before)...)
+		removedWrites(after, before, c)
 	}
-	return out
+}
+
+// goOrigin is where a fact of the Go side is: the function name of
+// package rel, at node.
+func goOrigin(p *packages.Package, rel, name string, node ast.Node, removed bool) core.Origin {
+	pos := p.Fset.Position(node.Pos())
+	return core.Origin{Lang: invariants.LangGo, Package: rel, Function: name, File: filepath.Base(pos.Filename), Line: pos.Line, Removed: removed}
 }
 
 // touches reports whether a declaration spans one of the lines.
@@ -230,10 +237,10 @@ func onLines(fset *token.FileSet, n ast.Node, lines map[int]bool) bool {
 	return lines[fset.Position(n.Pos()).Line]
 }
 
-// addedCalls: a call the fix added, of a function of the module, becomes
-// `call`.
-func addedCalls(p *packages.Package, n goNamer, rel string, fd *ast.FuncDecl, name string, added map[int]bool, at func(ast.Node) string) []*candidate {
-	var out []*candidate
+// addedCalls are the calls of functions of the module that the fix
+// added.
+func addedCalls(p *packages.Package, n goNamer, fd *ast.FuncDecl, added map[int]bool, at func(ast.Node) core.Origin) []core.AddedCall {
+	var out []core.AddedCall
 	seen := map[string]bool{}
 	ast.Inspect(fd.Body, func(node ast.Node) bool {
 		if _, ok := node.(*ast.FuncLit); ok {
@@ -252,17 +259,17 @@ func addedCalls(p *packages.Package, n goNamer, rel string, fd *ast.FuncDecl, na
 			return true
 		}
 		seen[callee] = true
-		out = append(out, &candidate{kind: "call", pkg: rel, function: name, keys: []ruleKey{{name: "to", value: callee}}, at: at(call)})
+		out = append(out, core.AddedCall{Origin: at(call), Callee: callee})
 		return true
 	})
 	return out
 }
 
-// addedLocks: a lock the fix added becomes `hold` (the lock held for the
-// function's body) and `requires` (the functions of the module called
-// while it is held need it at every call).
-func addedLocks(p *packages.Package, n goNamer, rel string, fd *ast.FuncDecl, name string, added map[int]bool, at func(ast.Node) string) []*candidate {
-	var out []*candidate
+// addedLocks are the locks the fix added as statements of the body's
+// outermost block, with the functions of the module called while they
+// are held.
+func addedLocks(p *packages.Package, n goNamer, fd *ast.FuncDecl, added map[int]bool, at func(ast.Node) core.Origin) []core.AddedLock {
+	var out []core.AddedLock
 	for _, stmt := range fd.Body.List {
 		es, ok := stmt.(*ast.ExprStmt)
 		if !ok || !onLines(p.Fset, es, added) {
@@ -276,17 +283,11 @@ func addedLocks(p *packages.Package, n goNamer, rel string, fd *ast.FuncDecl, na
 		if !ok || op.lock == "" || (op.method != "Lock" && op.method != "RLock") {
 			continue
 		}
-		keys := []ruleKey{{name: "lock", value: op.lock}}
+		mode := invariants.Exclusive
 		if op.method == "RLock" {
-			keys = append(keys, ruleKey{name: "mode", value: "shared"})
+			mode = invariants.Shared
 		}
-		out = append(out, &candidate{kind: "hold", pkg: rel, function: name, keys: keys, at: at(call)})
-		if ops := heldCalls(p, n, fd, stmt); len(ops) > 0 {
-			out = append(out, &candidate{kind: "requires", pkg: rel, function: ops[0], keys: keys, at: at(call)})
-			for _, op := range ops[1:] {
-				out = append(out, &candidate{kind: "requires", pkg: rel, function: op, keys: keys, at: at(call)})
-			}
-		}
+		out = append(out, core.AddedLock{Origin: at(call), Lock: op.lock, Mode: mode, Held: heldCalls(p, n, fd, stmt)})
 	}
 	return out
 }
@@ -329,12 +330,11 @@ func heldCalls(p *packages.Package, n goNamer, fd *ast.FuncDecl, lock ast.Stmt) 
 	return out
 }
 
-// addedChecks: an `if` the fix added whose condition calls a function of
-// the module becomes `order`: that call before the call it protects, the
-// first one in the if's body, or after it when the if returns (a guard
-// clause).
-func addedChecks(p *packages.Package, n goNamer, rel string, fd *ast.FuncDecl, name string, added map[int]bool, at func(ast.Node) string) []*candidate {
-	var out []*candidate
+// addedChecks are the `if`s the fix added whose condition calls a
+// function of the module, with the call each protects: the first one in
+// the if's body, or after it when the if returns (a guard clause).
+func addedChecks(p *packages.Package, n goNamer, fd *ast.FuncDecl, added map[int]bool, at func(ast.Node) core.Origin) []core.AddedCheck {
+	var out []core.AddedCheck
 	firstCall := func(nodes ...ast.Node) string {
 		found := ""
 		for _, node := range nodes {
@@ -385,7 +385,7 @@ func addedChecks(p *packages.Package, n goNamer, rel string, fd *ast.FuncDecl, n
 			then = firstCall(ifs.Body)
 		}
 		if then != "" && then != first {
-			out = append(out, &candidate{kind: "order", pkg: rel, function: name, keys: []ruleKey{{name: "first", value: first}, {name: "then", value: then}}, at: at(ifs)})
+			out = append(out, core.AddedCheck{Origin: at(ifs), First: first, Then: then})
 		}
 		return true
 	}, nil)
@@ -410,11 +410,10 @@ func terminates(b *ast.BlockStmt) bool {
 	return false
 }
 
-// removedWrites: a write of a field that the fix removed becomes `owns`
-// (the field written only by the functions that write it now), and a
-// call of the module the fix removed from a function becomes `forbid`.
-func removedWrites(after, before *goSide) []*candidate {
-	var out []*candidate
+// removedWrites reads what the fix removed into c: the writes of a
+// field, with the functions that write it now, and the calls of the
+// module a function no longer makes.
+func removedWrites(after, before *goSide, c *core.Change) {
 	seen := map[string]bool{}
 	for _, p := range before.pkgs {
 		n := goNamer{pkg: p.Types, module: p.Module}
@@ -446,13 +445,11 @@ func removedWrites(after, before *goSide) []*candidate {
 								continue
 							}
 							field := n.fieldName(s.Recv(), s.Obj().(*types.Var))
-							if field == "" || seen["owns "+field] {
+							if field == "" || seen["write "+field] {
 								continue
 							}
-							seen["owns "+field] = true
-							if writers := writersNow(after, s.Obj().(*types.Var)); len(writers) > 0 {
-								out = append(out, &candidate{kind: "owns", pkg: rel, field: field, keys: []ruleKey{{name: "writers", list: writers}}, at: fmt.Sprintf("%s:%d (removed)", filepath.Base(p.Fset.Position(x.Pos()).Filename), p.Fset.Position(x.Pos()).Line)})
-							}
+							seen["write "+field] = true
+							c.RemovedWrites = append(c.RemovedWrites, core.RemovedWrite{Origin: goOrigin(p, rel, name, x, true), Field: field, Writers: writersNow(after, s.Obj().(*types.Var))})
 						}
 					case *ast.CallExpr:
 						if name == "" || !onLines(p.Fset, x, removed) {
@@ -463,18 +460,17 @@ func removedWrites(after, before *goSide) []*candidate {
 						}
 						fn, _ := typeutil.Callee(p.TypesInfo, x).(*types.Func)
 						callee := n.funcName(fn)
-						if callee == "" || seen["forbid "+name+callee] || callsNow(after, name, callee) {
+						if callee == "" || seen["call "+name+callee] || callsNow(after, name, callee) {
 							return true
 						}
-						seen["forbid "+name+callee] = true
-						out = append(out, &candidate{kind: "forbid", pkg: rel, function: name, keys: []ruleKey{{name: "call", value: callee}}, at: fmt.Sprintf("%s:%d (removed)", filepath.Base(p.Fset.Position(x.Pos()).Filename), p.Fset.Position(x.Pos()).Line)})
+						seen["call "+name+callee] = true
+						c.RemovedCalls = append(c.RemovedCalls, core.RemovedCall{Origin: goOrigin(p, rel, name, x, true), Callee: callee})
 					}
 					return true
 				})
 			}
 		}
 	}
-	return out
 }
 
 // sameField matches a field of the packages after the fix with one of

@@ -1,10 +1,12 @@
 package fix
 
 import (
-	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/cfamily"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/rustlang"
@@ -13,54 +15,219 @@ import (
 )
 
 // nativeLanguage returns the tree-sitter front end of a language.
-func nativeLanguage(lang string) model.Language {
-	if lang == "rust" {
+func nativeLanguage(lang invariants.Lang) model.Language {
+	if lang == invariants.LangRust {
 		return rustlang.Language{}
 	}
 	return cfamily.Language{Lang: syntax.Lang(lang)}
 }
 
-// nativeCandidates proposes invariants from the lines a fix added to a C,
-// C++, CUDA or Rust file: a live call becomes `call`, a guard that holds
-// a lock for the body `hold`. Names are the token patterns the front end
-// matches: the callee as written, the function's qualified name.
-func nativeCandidates(lang, path, glob string, src []byte, added map[int]bool) []*candidate {
-	if len(src) == 0 || len(added) == 0 {
+// nativeSide is a C, C++, CUDA or Rust file after the fix, with the lines
+// the fix added, or before it, with the lines it removed.
+type nativeSide struct {
+	path  string
+	src   []byte
+	lines map[int]bool
+}
+
+// nativeFile is a side parsed, with its live function definitions.
+type nativeFile struct {
+	*nativeSide
+	file  *syntax.File
+	funcs []*model.Func
+}
+
+// parse parses a side; nil when there is nothing to read (a file the fix
+// added or deleted) or it does not parse.
+func (s *nativeSide) parse(l model.Language, lang invariants.Lang, conf *model.Config) *nativeFile {
+	if len(s.src) == 0 {
 		return nil
 	}
-	f, err := syntax.Parse(syntax.Lang(lang), path, src)
+	f, err := syntax.Parse(syntax.Lang(lang), s.path, s.src)
 	if err != nil {
 		return nil
 	}
+	return &nativeFile{nativeSide: s, file: f, funcs: l.Functions(f, conf)}
+}
+
+// on reports whether a node starts on one of the side's changed lines.
+func (f *nativeFile) on(n *syntax.Node) bool { return f.lines[f.file.Position(n.Start).Line] }
+
+// touches reports whether a definition spans one of the changed lines.
+func (f *nativeFile) touches(fn *model.Func) bool {
+	from, to := f.file.Position(fn.Node.Start).Line, f.file.Position(fn.Node.End).Line
+	for l := range f.lines {
+		if l >= from && l <= to {
+			return true
+		}
+	}
+	return false
+}
+
+// lookup returns the definition with the given path, or nil.
+func (f *nativeFile) lookup(path []string) *model.Func {
+	for _, fn := range f.funcs {
+		if slices.Equal(fn.Path, path) {
+			return fn
+		}
+	}
+	return nil
+}
+
+// nativeFacts reads the facts of a fix to one C, C++, CUDA or Rust file
+// into c, with names written as the front end matches them: a callee or
+// lock as written, a function by its qualified name, a field as
+// Type::field. What the fix added: live calls, guards that hold a lock
+// for the body, and a check (a call in a condition) with the call it
+// comes before on every path. What it removed: a call the function no
+// longer makes, and a write of a field of the method's type, with the
+// functions of the file that write it now.
+func nativeFacts(lang invariants.Lang, glob string, after, before *nativeSide, c *core.Change) {
 	l := nativeLanguage(lang)
 	conf := &model.Config{}
-	on := func(n *syntax.Node) bool { return added[f.Position(n.Start).Line] }
-	at := func(n *syntax.Node) string {
-		return fmt.Sprintf("%s:%d", filepath.Base(path), f.Position(n.Start).Line)
+	now := after.parse(l, lang, conf)
+	if now == nil {
+		return
 	}
-	var out []*candidate
-	for _, fn := range l.Functions(f, conf) {
-		name := strings.Join(fn.Path, "::")
+	origin := func(f *nativeFile, fn *model.Func, n *syntax.Node, removed bool) core.Origin {
+		return core.Origin{Lang: lang, Files: glob, Function: strings.Join(fn.Path, "::"),
+			File: filepath.Base(f.path), Line: f.file.Position(n.Start).Line, Removed: removed}
+	}
+	for _, fn := range now.funcs {
+		if len(now.lines) == 0 || !now.touches(fn) {
+			continue
+		}
+		calls := l.Calls(now.file, fn, conf)
 		seen := map[string]bool{}
-		for _, c := range l.Calls(f, fn, conf) {
-			callee := strings.Join(c.Callee, "")
-			if !c.Live() || !on(c.Node) || seen[callee] || callee == "" {
+		for i := range calls {
+			call := &calls[i]
+			callee := strings.Join(call.Callee, "")
+			if !call.Live() || !now.on(call.Node) || callee == "" {
 				continue
 			}
-			seen[callee] = true
-			out = append(out, &candidate{kind: "call", lang: lang, files: glob, function: name, keys: []ruleKey{{name: "to", value: callee}}, at: at(c.Node)})
+			if !seen[callee] {
+				seen[callee] = true
+				c.Calls = append(c.Calls, core.AddedCall{Origin: origin(now, fn, call.Node, false), Callee: callee})
+			}
+			if inCondition(call.Node, fn.Body) {
+				if then := protected(now, fn, calls, i); then != "" {
+					c.Checks = append(c.Checks, core.AddedCheck{Origin: origin(now, fn, call.Node, false), First: callee, Then: then})
+				}
+			}
 		}
-		h := l.Hold(f, fn, conf)
-		for _, st := range h.Top {
-			if st.Kind != model.GuardStmt || st.Guard == nil || !on(st.Node) || len(st.Guard.Lock) == 0 {
+		for _, st := range l.Hold(now.file, fn, conf).Top {
+			if st.Kind != model.GuardStmt || st.Guard == nil || !now.on(st.Node) || len(st.Guard.Lock) == 0 {
 				continue
 			}
-			keys := []ruleKey{{name: "lock", value: strings.Join(st.Guard.Lock[0], "")}}
-			if st.Guard.Mode == invariants.Shared {
-				keys = append(keys, ruleKey{name: "mode", value: "shared"})
-			}
-			out = append(out, &candidate{kind: "hold", lang: lang, files: glob, function: name, keys: keys, at: at(st.Node)})
+			c.Locks = append(c.Locks, core.AddedLock{Origin: origin(now, fn, st.Node, false), Lock: strings.Join(st.Guard.Lock[0], ""), Mode: st.Guard.Mode})
 		}
 	}
-	return out
+	was := before.parse(l, lang, conf)
+	if was == nil || len(was.lines) == 0 {
+		return
+	}
+	for _, fn := range was.funcs {
+		fixed := now.lookup(fn.Path)
+		if fixed == nil || !was.touches(fn) {
+			continue // a function the fix removed is guarded by nothing
+		}
+		nativeRemovedCalls(l, conf, was, now, fn, fixed, origin, c)
+		nativeRemovedWrites(l, conf, was, now, fn, origin, c)
+	}
+}
+
+// inCondition reports whether a node of a body lies in the condition of
+// an if, a while or a for (the field the C family's and Rust's grammars
+// both call `condition`).
+func inCondition(n, body *syntax.Node) bool {
+	for x := n; x != nil && x != body; x = x.Parent {
+		if x.Field == "condition" {
+			return true
+		}
+	}
+	return false
+}
+
+// protected is the call a check (calls[i], in a condition) protects: the
+// first live call after it, of another callee, that it runs before on
+// every path (treesitter.Dominance, as order checks it), preferring one
+// the fix did not add; "" when there is none.
+func protected(f *nativeFile, fn *model.Func, calls []model.Call, i int) string {
+	check := &calls[i]
+	first := strings.Join(check.Callee, "")
+	// Dominance reads the body only: a Function with the file and the
+	// definition is enough to ask it.
+	dom := (&treesitter.Function{File: f.file, Func: fn}).Dominance([]*syntax.Node{check.Node})
+	fallback := ""
+	for j := range calls {
+		c := &calls[j]
+		callee := strings.Join(c.Callee, "")
+		if j == i || !c.Live() || c.Node.Start < check.Node.End || callee == "" || callee == first || !dom.Dominated(c.Node) {
+			continue
+		}
+		if !f.on(c.Node) {
+			return callee
+		}
+		if fallback == "" {
+			fallback = callee
+		}
+	}
+	return fallback
+}
+
+type originFunc func(f *nativeFile, fn *model.Func, n *syntax.Node, removed bool) core.Origin
+
+// nativeRemovedCalls reads the live calls the fix removed from fn that its
+// fixed definition no longer makes.
+func nativeRemovedCalls(l model.Language, conf *model.Config, was, now *nativeFile, fn, fixed *model.Func, origin originFunc, c *core.Change) {
+	kept := l.Calls(now.file, fixed, conf)
+	seen := map[string]bool{}
+	for _, call := range l.Calls(was.file, fn, conf) {
+		callee := strings.Join(call.Callee, "")
+		if !call.Live() || !was.on(call.Node) || callee == "" || seen[callee] {
+			continue
+		}
+		seen[callee] = true
+		pattern, err := l.Pattern(callee)
+		if err != nil || slices.ContainsFunc(kept, func(k model.Call) bool { return model.MatchCall(&k, pattern) }) {
+			continue
+		}
+		c.RemovedCalls = append(c.RemovedCalls, core.RemovedCall{Origin: origin(was, fn, call.Node, true), Callee: callee})
+	}
+}
+
+// nativeRemovedWrites reads the writes of a field of a method's own type that
+// the fix removed from the method, with the functions of the file that
+// write the field now; the method must not be one of them.
+func nativeRemovedWrites(l model.Language, conf *model.Config, was, now *nativeFile, fn *model.Func, origin originFunc, c *core.Change) {
+	if len(fn.Path) < 2 {
+		return // a free function: the field's type is not known
+	}
+	typ := fn.Path[len(fn.Path)-2]
+	name := strings.Join(fn.Path, "::")
+	seen := map[string]bool{}
+	syntax.Walk(fn.Body, func(n *syntax.Node) bool {
+		if len(n.Children) > 0 || !n.Named || (n.Kind != "field_identifier" && n.Kind != "identifier") || !was.on(n) {
+			return true
+		}
+		field := was.file.Text(n)
+		if seen[field] {
+			return true
+		}
+		seen[field] = true
+		removed := slices.ContainsFunc(l.Writes(was.file, fn, typ, field, conf), func(w model.Write) bool { return was.on(w.Node) })
+		if !removed {
+			return true
+		}
+		var writers []string
+		for _, g := range now.funcs {
+			if len(l.Writes(now.file, g, typ, field, conf)) > 0 {
+				writers = append(writers, strings.Join(g.Path, "::"))
+			}
+		}
+		if !slices.Contains(writers, name) {
+			c.RemovedWrites = append(c.RemovedWrites, core.RemovedWrite{Origin: origin(was, fn, n, true), Field: typ + "::" + field, Writers: writers})
+		}
+		return true
+	})
 }

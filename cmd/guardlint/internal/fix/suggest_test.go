@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// What suggest proposes for the three fixes of the history, kept so that
-// a change in what it proposes is seen. Every one of them was checked to
+// What suggest proposes for the three fixes of the history, in the order
+// of the fix's lines, kept so that a change in what it proposes is seen. Every one of them was checked to
 // hold now and to fire on the revert; TestSuggestOnFixes checks the
 // printed file again, independently of suggest's own check.
 var suggested = map[string][]string{
@@ -24,13 +24,13 @@ var suggested = map[string][]string{
 		"encoderRegistry.takeAll-holds-encoderRegistry.mu",
 		"Device.NewStream-calls-Device.NewCommandBuffer",
 		"Device.NewStream-calls-encoderRegistry.register",
-		"Stream.Eval-calls-Stream.evalLocked",
 		"Stream.Eval-holds-evalMu",
 		"Stream.evalLocked-requires-evalMu",
+		"Stream.Eval-calls-Stream.evalLocked",
 		"Stream.evalLocked-calls-evalLocked",
-		"Stream.Close-calls-Stream.closeLocked",
 		"Stream.Close-holds-evalMu",
 		"Stream.closeLocked-requires-evalMu",
+		"Stream.Close-calls-Stream.closeLocked",
 		"Stream.closeLocked-calls-encoderRegistry.take",
 		"Stream.closeLocked-calls-CommandBuffer.release",
 		"Device.closeLocked-forbids-encoderRegistry.lookup",
@@ -45,8 +45,8 @@ var suggested = map[string][]string{
 		"CommandBuffer.endActiveEncoder-calls-Device.check",
 		"CommandBuffer.endActiveEncoder-orders-Device.check",
 		"CommandBuffer.Wait-calls-Device.check",
-		"CommandBuffer.Wait-calls-CommandBuffer.reset",
 		"CommandBuffer.Wait-orders-Device.check",
+		"CommandBuffer.Wait-calls-CommandBuffer.reset",
 	},
 }
 
@@ -62,32 +62,39 @@ func TestSuggestOnFixes(t *testing.T) {
 			}
 			assert.Equal(t, suggested[fx.rev], ids, "rejected: %v", s.Rejected)
 
-			// The printed file loads, holds on the work tree, and every
-			// invariant in it fires on the revert.
-			var out bytes.Buffer
-			s.Print(&out)
-			module, err := moduleOf(root)
-			require.NoError(t, err)
-			f, _, err := invariants.Parse(registry.Specs(), filepath.Join(root, "suggested.yaml"), out.Bytes(), module)
-			require.NoError(t, err, out.String())
-			require.Len(t, f.Invariants, len(ids))
-			for _, inv := range f.Invariants {
-				assert.Equal(t, s.Change.Commit, inv.Ref)
-				assert.Equal(t, placeholderWhy, inv.Why)
-			}
-			set := func() *invariants.Set { return &invariants.Set{Files: []*invariants.File{f}, Invariants: f.Invariants} }
-			now, err := driver.Run(set(), driver.Options{Dir: root})
-			require.NoError(t, err)
-			assert.Empty(t, findingLines(now.Findings, root), "the suggestions hold now")
-			change, err := Read(root, fx.rev, fx.paths)
-			require.NoError(t, err)
-			view, _, err := (&reverter{change: change, kept: func(string) bool { return false }}).revert()
-			require.NoError(t, err)
-			reverted, err := driver.Run(set(), driver.Options{Dir: root, Files: view})
-			require.NoError(t, err)
-			for _, id := range ids {
-				assert.True(t, slices.ContainsFunc(reverted.Findings, func(f core.Finding) bool { return f.ID == id }), "%s fires on the revert", id)
-			}
+			requirePrintedProves(t, s, root, fx.paths)
 		})
+	}
+}
+
+// requirePrintedProves checks the file a suggestion prints independently
+// of suggest's own check: it loads, every invariant in it has the
+// placeholder why and the commit as ref, holds on the work tree, and
+// fires on the revert of the suggestion's change.
+func requirePrintedProves(t *testing.T, s *Suggestion, root string, paths []string) {
+	t.Helper()
+	var out bytes.Buffer
+	s.Print(&out)
+	module, err := moduleOf(root)
+	require.NoError(t, err)
+	f, _, err := invariants.Parse(registry.Specs(), filepath.Join(s.Dir, "suggested.yaml"), out.Bytes(), module)
+	require.NoError(t, err, out.String())
+	require.Len(t, f.Invariants, len(s.Proven))
+	for _, inv := range f.Invariants {
+		assert.Equal(t, s.Change.Commit, inv.Ref)
+		assert.Equal(t, placeholderWhy, inv.Why)
+	}
+	set := func() *invariants.Set { return &invariants.Set{Files: []*invariants.File{f}, Invariants: f.Invariants} }
+	now, err := driver.Run(set(), driver.Options{Dir: root})
+	require.NoError(t, err)
+	assert.Empty(t, findingLines(now.Findings, root), "the suggestions hold now")
+	change, err := Read(root, s.Change.Commit, paths)
+	require.NoError(t, err)
+	view, _, err := (&reverter{change: change, kept: func(string) bool { return false }}).revert()
+	require.NoError(t, err)
+	reverted, err := driver.Run(set(), driver.Options{Dir: root, Files: view})
+	require.NoError(t, err)
+	for _, inv := range f.Invariants {
+		assert.True(t, slices.ContainsFunc(reverted.Findings, func(f core.Finding) bool { return f.ID == inv.ID }), "%s fires on the revert", inv.ID)
 	}
 }

@@ -23,8 +23,24 @@ var errVoid = errors.New("void")
 // isVoid reports whether err says that a mutant is void.
 func isVoid(err error) bool { return errors.Is(err, errVoid) }
 
-// voidReason is a void error's message without its marker.
-func voidReason(err error) string { return strings.TrimPrefix(err.Error(), errVoid.Error()+": ") }
+// voidReason is a void error's message without its marker, on one line.
+func voidReason(err error) string {
+	return oneLine(strings.TrimPrefix(err.Error(), errVoid.Error()+": "))
+}
+
+// oneLine joins the lines of a void reason with "; ": a type error has
+// lines of its own ("too many return values\n\thave (error)\n\twant ()")
+// and a load lists its errors one a line, which the report would print as
+// stray lines of their own.
+func oneLine(s string) string {
+	var parts []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			parts = append(parts, l)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
 
 // findings checks a mutant the fast way: only the mutated package is
 // parsed again (only the files the mutant changes or adds) and
@@ -33,7 +49,7 @@ func voidReason(err error) string { return strings.TrimPrefix(err.Error(), errVo
 // minus listing, loading and type-checking everything else again, which
 // the mutant cannot change: mutants only rewrite function bodies and add
 // unexported declarations, so importers of the package see the same API.
-func findings(set *invariants.Set, m *mutate.Mutant) ([]core.Finding, error) {
+func findings(suite *driver.Suite, m *mutate.Mutant) ([]core.Finding, error) {
 	p := m.Pkg
 	files := make([]*ast.File, 0, len(p.Pkg.Syntax)+1)
 	names := make([]string, 0, len(p.Pkg.Syntax)+1)
@@ -90,7 +106,7 @@ func findings(set *invariants.Set, m *mutate.Mutant) ([]core.Finding, error) {
 		Module:          p.Pkg.Module,
 		Imports:         p.Pkg.Imports,
 	}
-	return driver.Analyze(set, mutated)
+	return suite.Analyze(mutated)
 }
 
 // typeCheck type-checks the files of a mutated package, importing the
@@ -139,7 +155,7 @@ func (f importerFunc) Import(path string) (*types.Package, error) { return f(pat
 // command itself would on the mutated tree. It is the reference the fast
 // path is tested against, about a second per mutant.
 func exactFindings(set *invariants.Set, m *mutate.Mutant, opts Options) ([]core.Finding, error) {
-	res, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Overlay: m.Files})
+	res, err := driver.Run(set, driver.Options{Dir: opts.Dir, Patterns: opts.Patterns, Overlay: m.Files, BuildFlags: opts.BuildFlags})
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errVoid, err)
 	}

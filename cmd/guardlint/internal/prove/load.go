@@ -43,7 +43,7 @@ func list(set *invariants.Set, opts Options) ([]listing, error) {
 	var out []listing
 	var known []string
 	for _, u := range driver.Units(set, opts.Dir, opts.Patterns) {
-		listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Dir: u.Module.Dir}, u.Patterns...)
+		listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Dir: u.Module.Dir, BuildFlags: opts.BuildFlags}, u.Patterns...)
 		if err != nil {
 			return nil, fmt.Errorf("listing packages: %w", err)
 		}
@@ -60,7 +60,7 @@ func list(set *invariants.Set, opts Options) ([]listing, error) {
 func load(set *invariants.Set, lists []listing, opts Options) (loaded, error) {
 	out := loaded{}
 	for _, l := range lists {
-		if err := loadUnit(set, l, out); err != nil {
+		if err := loadUnit(set, l, opts, out); err != nil {
 			return nil, err
 		}
 	}
@@ -68,7 +68,7 @@ func load(set *invariants.Set, lists []listing, opts Options) (loaded, error) {
 }
 
 // loadUnit loads the target packages of one module into out.
-func loadUnit(set *invariants.Set, l listing, out loaded) error {
+func loadUnit(set *invariants.Set, l listing, opts Options, out loaded) error {
 	inScope := map[string]bool{}
 	for _, p := range l.listed {
 		inScope[p.PkgPath] = true
@@ -92,7 +92,7 @@ func loadUnit(set *invariants.Set, l listing, out loaded) error {
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
-		Dir: l.unit.Module.Dir,
+		Dir: l.unit.Module.Dir, BuildFlags: opts.BuildFlags,
 	}, paths...)
 	if err != nil {
 		return fmt.Errorf("loading packages: %w", err)

@@ -35,10 +35,12 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 		verbose bool
 		show    string
 		revert  fix.RevertFlags
+		build   cliflag.Build
 	)
 	fs.StringVar(&cfgFlag, "config", "", "comma-separated invariants files or directories (default: as for guardlint)")
 	fs.StringVar(&opts.Dir, "C", "", "run as if started in `dir`")
 	fs.IntVar(&opts.Jobs, "jobs", 0, "mutants checked at once (default GOMAXPROCS)")
+	build.Register(fs)
 	fs.BoolVar(&opts.Exact, "exact", false, "check each mutant with a full load of the packages (slow; the reference for the fast check)")
 	ops := fs.String("ops", "", "comma-separated reverts to make (the matrix's column names, e.g. lock-deleted,locked-late); default every one")
 	fs.BoolVar(&verbose, "v", false, "list every mutant with its verdict, and print phase times to stderr")
@@ -75,6 +77,7 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 	}
 	opts.Patterns = fs.Args()
 	opts.Ops = driver.SplitList(*ops)
+	opts.BuildFlags = build.Flags()
 	if verbose {
 		opts.Verbose = stderr
 	}
@@ -89,7 +92,7 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 		return exitConfig
 	}
 	if revert.Rev != "" {
-		return fix.ProveMain(set, revert, fix.Options{Dir: opts.Dir, Patterns: opts.Patterns, Jobs: opts.Jobs, Verbose: opts.Verbose}, stdout, stderr)
+		return fix.ProveMain(set, revert, fix.Options{Dir: opts.Dir, Patterns: opts.Patterns, Jobs: opts.Jobs, BuildFlags: opts.BuildFlags, Verbose: opts.Verbose}, stdout, stderr)
 	}
 	rep, err := Run(set, opts)
 	if err != nil {

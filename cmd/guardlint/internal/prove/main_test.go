@@ -64,3 +64,33 @@ func TestMainNativeInvariants(t *testing.T) {
 	assert.True(t, hasLine(stdout.String(), "flushed", "buf_release", "K K K K K K K V K"), stdout.String())
 	assert.Contains(t, stdout.String(), "1 invariants, 9 mutants: 8 killed, 0 survived, 1 void")
 }
+
+// TestMainTags proves an invariant whose target calls the helper, of a
+// package imported only there, in the file the tag selects: without
+// -tags the call is missing and the invariant fails; with it, its reverts
+// are made and checked in that file, the fast way and through a full
+// load.
+func TestMainTags(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"go.mod":         "module example.com/tags\n\ngo 1.22\n",
+		"q/q.go":         "package q\n\nfunc Helper() {}\n",
+		"p/run.go":       "//go:build !fast\n\npackage p\n\nfunc Run() {}\n",
+		"p/runfast.go":   "//go:build fast\n\npackage p\n\nimport \"example.com/tags/q\"\n\nfunc Run() {\n\tq.Helper()\n}\n",
+		"guardlint.yaml": "version: 1\ninvariants:\n  - {id: run-helps, why: w, function: ./p.Run, call: {to: ./q.Helper}}\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	var stdout, stderr bytes.Buffer
+	got := Main([]string{"-C", dir, "./p"}, &stdout, &stderr, noEnv)
+	assert.NotEqual(t, exitProved, got, "%s%s", stdout.String(), stderr.String())
+	for _, exact := range []string{"-exact=false", "-exact"} {
+		stdout.Reset()
+		got = Main([]string{"-C", dir, "-tags", "fast", exact, "./p"}, &stdout, &stderr, noEnv)
+		assert.Equal(t, exitProved, got, "%s: %s%s", exact, stdout.String(), stderr.String())
+		assert.Contains(t, stdout.String(), "1 invariants, ", exact)
+		assert.Contains(t, stdout.String(), "5 killed, 0 survived", exact)
+	}
+}

@@ -144,6 +144,38 @@ func TestVoidIsNeverAKill(t *testing.T) {
 	}
 }
 
+// TestVoidReasonIsOneLine gives a mutant a type error of several lines
+// (go/types adds "have" and "want" lines to a wrong return): the reason
+// keeps them, joined, and the report prints it as one line.
+func TestVoidReasonIsOneLine(t *testing.T) {
+	rep := prove(t, "proved.yaml")
+	res := byName(rep)["encoder-retained.CommandBuffer.getOrCreateEncoder.delete"]
+	require.NotNil(t, res)
+	m := *res.Mutant
+	m.Files = map[string][]byte{}
+	for f, data := range res.Mutant.Files {
+		m.Files[f] = append(bytes.Clone(data), "\nfunc guardlintVoidTest() { return 1 }\n"...)
+	}
+	dir, _ := filepath.Abs(mod)
+	for _, exact := range []bool{false, true} {
+		r := &Result{Mutant: &m}
+		require.NoError(t, checkAll(rep.Set, []*Result{r}, Options{Dir: dir, Jobs: 1, Exact: exact}))
+		require.Equal(t, Void, r.Verdict)
+		assert.NotContains(t, r.Detail, "\n", "exact %v", exact)
+		assert.Contains(t, r.Detail, "too many return values; have (number); want ()", "exact %v", exact)
+	}
+	var out bytes.Buffer
+	r := &Result{Mutant: &m}
+	require.NoError(t, checkAll(rep.Set, []*Result{r}, Options{Dir: dir, Jobs: 1}))
+	(&Report{Set: rep.Set, Invariants: []*InvariantReport{{Invariant: m.Invariant, Results: []*Result{r}}}}).Print(&out, dir)
+	require.Contains(t, out.String(), "have (number)")
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.Contains(line, "have (number)") {
+			assert.True(t, strings.HasPrefix(line, "void "), "a stray line: %q", line)
+		}
+	}
+}
+
 // TestVacuousInvariants proves two forbids that hold whatever the code
 // does: one names a method that appears only in a comment, the other a
 // function of another package that the package never calls. Their
@@ -313,4 +345,33 @@ func TestDottedPaths(t *testing.T) {
 	moved := byName(rep)["map-written-by-put.Map.Get.moved-write"]
 	require.NotNil(t, moved)
 	assert.Equal(t, Killed, moved.Verdict, moved.Detail)
+}
+
+// TestInitialiserReverts proves invariants on calls in the initialiser of
+// an if, a switch and a labelled for: every revert of the statement is
+// built by hoisting the initialiser out of the header, compiles, and is
+// killed; only the reverts that need a call statement (deferred,
+// swapped) or another type with the method (wrong-receiver) are void.
+func TestInitialiserReverts(t *testing.T) {
+	rep := prove(t, "init.yaml")
+	assert.True(t, rep.Proved())
+	killed := 0
+	for _, r := range rep.Mutants() {
+		op, _, _ := strings.Cut(r.Mutant.Op, "@")
+		switch op {
+		case mutate.OpWrongRecv, "first-deferred", "first-swapped":
+			assert.Equal(t, Void, r.Verdict, r.Mutant.Name)
+		default:
+			assert.Equal(t, Killed, r.Verdict, "%s: %s", r.Mutant.Name, r.Detail)
+			killed++
+		}
+	}
+	assert.Equal(t, 3*(len(call.Ops)-1)+3*9, killed)
+	res := byName(rep)
+	wait := res["checks-device.Device.Wait.delete"].Mutant
+	assert.Contains(t, string(wait.Files[wait.Site.File]), "{\n\t\tvar err error\n\t\t\n\t\tif ; err != nil {")
+	retire := res["checks-before-commit.Device.Retire.first-line-comment"].Mutant
+	assert.Contains(t, string(retire.Files[retire.Site.File]), "\n{\n\t\tvar err error\n\t\t// err = d.check()\n\t\touter:\n\tfor ; err == nil")
+	moved := res["checks-device.Device.State.moved"].Mutant
+	assert.Contains(t, string(moved.Files[moved.Site.File]), "(d *Device) {\n\terr := d.check()\n\t_ = err\n}")
 }
