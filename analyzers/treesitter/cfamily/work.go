@@ -169,7 +169,7 @@ func exprStep(f *syntax.File, e *syntax.Node, l locals) core.Step {
 		return st
 	case "call_expression":
 		callee := strings.Join(f.Tokens(e.Child("function")), "")
-		kind := core.Other
+		var kind core.StepKind
 		switch {
 		case asserts[callee]:
 			kind = core.Condition

@@ -120,7 +120,7 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 		return []core.Step{st}
 	case n.Kind == "macro_invocation":
 		name := macroName(f, n)
-		kind := core.Other
+		var kind core.StepKind
 		switch {
 		case assertMacros[name]:
 			kind = core.Condition

@@ -167,7 +167,7 @@ func skipTrivia(src []byte, i int) int {
 		return i
 	default:
 		i += 2
-		for i+1 < n && !(src[i] == '*' && src[i+1] == '/') {
+		for i+1 < n && (src[i] != '*' || src[i+1] != '/') {
 			i++
 		}
 		return i + 2

@@ -91,6 +91,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -194,7 +195,7 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
-	picks = append(cpp, rust...)
+	picks = slices.Concat(cpp, rust)
 	if err := write(*out, picks); err != nil {
 		fail(err)
 	}
@@ -403,7 +404,8 @@ func isIdent(s string) bool {
 		return false
 	}
 	for i, r := range s {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || (i > 0 && r >= '0' && r <= '9')) {
+		letter := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if !letter && (i == 0 || r < '0' || r > '9') {
 			return false
 		}
 	}
