@@ -69,6 +69,12 @@ func (fn *Function) Acquisitions() []Acquisition {
 		until := g.Node.End
 		if g.Scope != nil {
 			until = g.Scope.End
+			if g.LockCall {
+				// A lock call holds its mutex on every path only within
+				// its branch, but past it on some: what may be held (the
+				// question here) runs to the end of the body.
+				until = fn.Func.Body.End
+			}
 			for _, r := range h.Releases {
 				if r.Guard == g.Name && g.Name != "" && r.Node.Start >= g.Node.End && r.Node.Start < until {
 					until = r.Node.Start

@@ -39,6 +39,9 @@ func (fn *Function) HeldAt(g *model.Guard, n *syntax.Node) (bool, string) {
 		}
 		return false, fmt.Sprintf("it is taken only at line %d, after this", fn.Line(g.Node))
 	case !g.Scope.Contains(n):
+		if g.LockCall {
+			return false, fmt.Sprintf("it is taken on a branch that ends at line %d, before this", fn.File.Position(g.Scope.End).Line)
+		}
 		if isBlock(g.Scope) {
 			return false, fmt.Sprintf("it is declared in a block that ends at line %d, before this", fn.File.Position(g.Scope.End).Line)
 		}

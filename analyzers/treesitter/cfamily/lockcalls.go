@@ -10,9 +10,12 @@ import (
 
 // Explicit lock calls: C has no guard objects, and C++ code calls a
 // mutex's own lock and unlock too. A lock call holds its mutex from the
-// call to the end of the body, except after an unlock of the same mutex
-// that can reach the point, like a guard's release: each lock call is a
-// guard whose scope is the body and whose name is the mutex's.
+// call to the end of the branch it is called in, except after an unlock
+// of the same mutex that can reach the point, like a guard's release:
+// each lock call is a guard whose scope is that branch (lockScope) and
+// whose name is the mutex's. Past the branch the mutex may be held, but
+// only on the paths that went through it: `if (c) { pthread_mutex_lock(&mu); }`
+// does not hold mu after the if.
 
 var (
 	// lockMethods are a mutex's own methods that lock it, with the mode.
@@ -49,8 +52,41 @@ func lockCalls(f *syntax.File, body *syntax.Node, h *model.Hold, calls []model.C
 			h.Releases = append(h.Releases, model.Release{Node: c.Node, Guard: key})
 			continue
 		}
-		h.All = append(h.All, &model.Guard{Node: c.Node, Name: key, Lock: [][]string{lock}, Mode: mode, Takes: true, Scope: body, Liveness: c.Liveness})
+		h.All = append(h.All, &model.Guard{Node: c.Node, Name: key, Lock: [][]string{lock}, Mode: mode, Takes: true, Scope: lockScope(c.Node, body), LockCall: true, Liveness: c.Liveness})
 	}
+}
+
+// lockScope returns the code over which the lock call at call holds its
+// mutex on every path: up to the end of the innermost branch around it
+// (the consequence or alternative of an if, a loop's body, a case of a
+// switch, a try block or its handler), or of the body. A plain block
+// is no branch: a mutex stays locked past its brace. Neither is the
+// body of a do-while loop, which runs at least once.
+func lockScope(call, body *syntax.Node) *syntax.Node {
+	for n := call; n != body && n.Parent != nil; n = n.Parent {
+		p := n.Parent
+		switch p.Kind {
+		case "if_statement":
+			if n == p.Child("consequence") {
+				return n
+			}
+		case "else_clause", "catch_clause":
+			if n.Named {
+				return n
+			}
+		case "for_statement", "for_range_loop", "while_statement":
+			if n == p.Child("body") {
+				return n
+			}
+		case "try_statement":
+			if n == p.Child("body") {
+				return n
+			}
+		case "case_statement":
+			return p
+		}
+	}
+	return body
 }
 
 // explicitLock recognises a lock call (isLock) or an unlock call of a

@@ -127,8 +127,12 @@ type Guard struct {
 	// mutex) or one that adopts a lock already held (std::adopt_lock).
 	Takes bool
 	// Scope is the block to whose end a declared guard holds its lock;
-	// nil for a guard that holds nothing past its own statement.
+	// nil for a guard that holds nothing past its own statement. For an
+	// explicit lock call, the branch it is called in.
 	Scope *syntax.Node
+	// LockCall says that the guard is an explicit lock call of the C
+	// family (`pthread_mutex_lock(&mu)`), named after its mutex.
+	LockCall bool
 	// Liveness says whether the guard's statement runs (Hold.Add sets
 	// it).
 	core.Liveness

@@ -26,3 +26,14 @@ void revert_reversed(void) {
   pthread_mutex_unlock(&eval_mu);
   pthread_mutex_unlock(&pool_mu);
 }
+
+void revert_reversed_on_a_branch(int busy) {
+  if (busy) {
+    pthread_mutex_lock(&pool_mu);
+  }
+  pthread_mutex_lock(&eval_mu);  // want c-eval-before-pool "revert_reversed_on_a_branch takes eval_mu while holding pool_mu \(taken at line 32\)"
+  pthread_mutex_unlock(&eval_mu);
+  if (busy) {
+    pthread_mutex_unlock(&pool_mu);
+  }
+}
