@@ -30,29 +30,6 @@ type Acquisition struct {
 // HeldAt reports whether the body holds the lock at n.
 func (a *Acquisition) HeldAt(n *syntax.Node) bool { return a.Node.End <= n.Start && n.Start < a.Until }
 
-// lockCalls are the explicit lock and unlock calls of the C family: the
-// method of a mutex (`mu.lock()`) or the function taking its address
-// (`pthread_mutex_lock(&mu)`), with the mode a lock takes.
-var (
-	lockMethods   = map[string]invariants.LockMode{"lock": invariants.Exclusive, "lock_shared": invariants.Shared}
-	unlockMethods = map[string]bool{"unlock": true, "unlock_shared": true}
-	lockFuncs     = map[string]invariants.LockMode{
-		"pthread_mutex_lock": invariants.Exclusive, "pthread_rwlock_wrlock": invariants.Exclusive,
-		"pthread_rwlock_rdlock": invariants.Shared, "mtx_lock": invariants.Exclusive,
-	}
-	unlockFuncs = map[string]bool{"pthread_mutex_unlock": true, "pthread_rwlock_unlock": true, "mtx_unlock": true}
-	// unlockOf is the call that gives up what each lock call of the C
-	// family takes.
-	unlockOf = map[string]string{
-		"lock": "unlock", "lock_shared": "unlock_shared", "pthread_mutex_lock": "pthread_mutex_unlock",
-		"pthread_rwlock_wrlock": "pthread_rwlock_unlock", "pthread_rwlock_rdlock": "pthread_rwlock_unlock", "mtx_lock": "mtx_unlock", "pthread_spin_lock": "pthread_spin_unlock",
-	}
-	// rustLocks are the methods whose call yields a guard (Mutex::lock,
-	// RwLock::write and read): called in an expression, the guard is a
-	// temporary that holds the lock for the call's statement at most.
-	rustLocks = map[string]invariants.LockMode{"lock": invariants.Exclusive, "write": invariants.Exclusive, "read": invariants.Shared}
-)
-
 // Acquisitions lists the live acquisitions of the body, in source order:
 // its guards, and its explicit lock calls (C family) or lock calls whose
 // guard is a temporary (Rust).
@@ -140,23 +117,23 @@ func (fn *Function) lockCall(c *model.Call, lock bool) ([]string, invariants.Loc
 	}
 	name := callee[len(callee)-1]
 	if fn.File.Lang == "rust" {
-		mode, ok := rustLocks[name]
+		mode, ok := model.GuardMethods[name]
 		if !lock || !ok || len(callee) < 3 || callee[len(callee)-2] != "." || !noArgs(c) {
 			return nil, "", false
 		}
 		return callee[:len(callee)-2], mode, true
 	}
 	if len(callee) >= 3 && (callee[len(callee)-2] == "." || callee[len(callee)-2] == "->") && noArgs(c) {
-		if mode, ok := lockMethods[name]; ok && lock {
+		if mode, ok := model.LockMethods[name]; ok && lock {
 			return callee[:len(callee)-2], mode, true
 		}
-		if unlockMethods[name] && !lock {
+		if model.UnlockMethods[name] && !lock {
 			return callee[:len(callee)-2], "", true
 		}
 		return nil, "", false
 	}
-	mode, isLock := lockFuncs[name]
-	if (lock && !isLock) || (!lock && !unlockFuncs[name]) || len(callee) != 1 {
+	mode, isLock := model.LockFuncs[name]
+	if (lock && !isLock) || (!lock && !model.UnlockFuncs[name]) || len(callee) != 1 {
 		return nil, "", false
 	}
 	arg := c.Tokens[len(callee):]
@@ -169,12 +146,6 @@ func (fn *Function) lockCall(c *model.Call, lock bool) ([]string, invariants.Loc
 	}
 	return arg, mode, true
 }
-
-// UnlockOf names the call that gives up what the explicit lock call
-// named lock takes (`unlock` for `lock`, `pthread_mutex_unlock` for
-// `pthread_mutex_lock`), "" for a name that is no lock call of the C
-// family.
-func UnlockOf(lock string) string { return unlockOf[lock] }
 
 // noArgs reports whether a call passes no arguments: its tokens are the
 // callee and `()`.

@@ -69,7 +69,7 @@ func releaseOf(f *syntax.File, call *syntax.Node) (string, bool) {
 	if name == nil {
 		return "", false
 	}
-	unlock := treesitter.UnlockOf(f.Text(name))
+	unlock := model.UnlockOf(f.Text(name))
 	if unlock == "" {
 		return "", false
 	}

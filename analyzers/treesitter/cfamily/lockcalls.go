@@ -17,18 +17,6 @@ import (
 // only on the paths that went through it: `if (c) { pthread_mutex_lock(&mu); }`
 // does not hold mu after the if.
 
-var (
-	// lockMethods are a mutex's own methods that lock it, with the mode.
-	lockMethods   = map[string]invariants.LockMode{"lock": invariants.Exclusive, "lock_shared": invariants.Shared}
-	unlockMethods = map[string]bool{"unlock": true, "unlock_shared": true}
-	// lockFuncs take the mutex's address.
-	lockFuncs = map[string]invariants.LockMode{
-		"pthread_mutex_lock": invariants.Exclusive, "pthread_rwlock_wrlock": invariants.Exclusive,
-		"pthread_rwlock_rdlock": invariants.Shared, "mtx_lock": invariants.Exclusive, "pthread_spin_lock": invariants.Exclusive,
-	}
-	unlockFuncs = map[string]bool{"pthread_mutex_unlock": true, "pthread_rwlock_unlock": true, "mtx_unlock": true, "pthread_spin_unlock": true}
-)
-
 // lockCalls adds the body's explicit lock calls to the guards and their
 // unlock calls to the releases; a lock or unlock method called on a
 // guard (`lk.unlock()`) is the guard's and not a mutex's.
@@ -102,13 +90,13 @@ func explicitLock(f *syntax.File, c *model.Call, guards map[string]bool) (lock [
 		if len(c.Tokens) != len(callee)+2 || (len(recv) == 1 && guards[recv[0]]) {
 			return nil, "", false, false // arguments, or a guard's own method
 		}
-		if m, ok := lockMethods[name]; ok {
+		if m, ok := model.LockMethods[name]; ok {
 			return recv, m, true, true
 		}
-		return recv, "", false, unlockMethods[name]
+		return recv, "", false, model.UnlockMethods[name]
 	}
-	m, isLockFunc := lockFuncs[name]
-	if len(callee) != 1 || (!isLockFunc && !unlockFuncs[name]) {
+	m, isLockFunc := model.LockFuncs[name]
+	if len(callee) != 1 || (!isLockFunc && !model.UnlockFuncs[name]) {
 		return nil, "", false, false
 	}
 	args := c.Node.Child("arguments").NamedChildren()

@@ -6,16 +6,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
-	"github.com/guardlint/guardlint/invariants"
 )
-
-// lockMethods are the methods that return a guard, with the mode it holds:
-// Mutex::lock, RwLock::write and RwLock::read (std and parking_lot).
-var lockMethods = map[string]invariants.LockMode{
-	"lock":  invariants.Exclusive,
-	"write": invariants.Exclusive,
-	"read":  invariants.Shared,
-}
 
 // unwrappers may stand between the lock call and the binding; each still
 // yields the guard.
@@ -41,7 +32,7 @@ func lockCall(f *syntax.File, e *syntax.Node) *model.Guard {
 			}
 			method := f.Text(fn.Child("field"))
 			recv := fn.Child("value")
-			if mode, ok := lockMethods[method]; ok && len(e.Child("arguments").NamedChildren()) == 0 {
+			if mode, ok := model.GuardMethods[method]; ok && len(e.Child("arguments").NamedChildren()) == 0 {
 				return &model.Guard{Node: e, Lock: [][]string{f.Tokens(recv)}, Mode: mode}
 			}
 			if unwrappers[method] {
