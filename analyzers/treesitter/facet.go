@@ -106,7 +106,7 @@ func (fn *Function) Is(n invariants.Name) bool {
 		return true
 	}
 	want, err := fn.lang.ParamPattern(n.Params)
-	return err == nil && sameParams(fn.lang.Params(fn.File, fn.Func), want)
+	return err == nil && model.SameParams(fn.lang.Params(fn.File, fn.Func), want)
 }
 
 // Name is the function's qualified name, for messages: ns::Class::method.

@@ -15,7 +15,7 @@ func (t *target) check(f *syntax.File, def *model.Func) match {
 	m := match{pos: f.Position(def.Name.Start)}
 	params := t.lang.Params(f, def)
 	m.sig = signature(def, params)
-	if t.params != nil && !sameParams(params, t.params) {
+	if t.params != nil && !model.SameParams(params, t.params) {
 		m.other = true
 		return m
 	}
@@ -71,20 +71,6 @@ func joinTokens(toks []string) string {
 
 // isWord reports whether a token starts with an identifier byte.
 func isWord(t string) bool { return t != "" && isIdentByte(t[0]) }
-
-// sameParams reports whether two parameter lists have the same types,
-// token by token.
-func sameParams(a, b [][]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if strings.Join(a[i], " ") != strings.Join(b[i], " ") {
-			return false
-		}
-	}
-	return true
-}
 
 // qualified names a function for messages.
 func qualified(fn *model.Func) string { return strings.Join(fn.Path, "::") }

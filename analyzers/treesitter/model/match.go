@@ -1,5 +1,7 @@
 package model
 
+import "strings"
+
 // separators are the tokens that may stand before a pattern that matches
 // the tail of a call: `retain` matches `enc.retain`, `this->retain` and
 // `ns::retain`, but not `unretain`, which is another token.
@@ -180,4 +182,19 @@ func StripTemplateArgs(toks []string) []string {
 		i = j
 	}
 	return out
+}
+
+// SameParams reports whether two parameter lists have the same types,
+// token by token: how a target named with its parameter list
+// (`synchronize(Stream)`) picks one overload.
+func SameParams(a, b [][]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if strings.Join(a[i], " ") != strings.Join(b[i], " ") {
+			return false
+		}
+	}
+	return true
 }

@@ -44,7 +44,7 @@ func EraseMacros(src []byte, macros []string) []byte {
 			if names[string(src[i:j])] && !isDirective(src[lineStart:i]) {
 				end := j
 				if k := skipSpaces(src, j); k < n && src[k] == '(' {
-					if close := closingParen(src, k); close > 0 {
+					if close := closingParen(src, k, false); close > 0 {
 						end = close
 					}
 				}
@@ -79,8 +79,8 @@ func skipSpaces(src []byte, i int) int {
 }
 
 // closingParen returns the offset after the parenthesis that closes the
-// one at i, or -1.
-func closingParen(src []byte, i int) int {
+// one at i, or -1; with inLine, -1 too when the line ends first.
+func closingParen(src []byte, i int, inLine bool) int {
 	depth := 0
 	for i < len(src) {
 		switch src[i] {
@@ -93,6 +93,10 @@ func closingParen(src []byte, i int) int {
 			depth--
 			if depth == 0 {
 				return i + 1
+			}
+		case '\n':
+			if inLine {
+				return -1
 			}
 		}
 		i++

@@ -108,25 +108,7 @@ func pragmaEnd(src []byte, i int) int {
 	if i >= len(src) || src[i] != '(' {
 		return -1
 	}
-	depth := 0
-	for i < len(src) {
-		switch src[i] {
-		case '"', '\'':
-			i = skipQuoted(src, i)
-			continue
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		case '\n':
-			return -1
-		}
-		i++
-	}
-	return -1
+	return closingParen(src, i, true)
 }
 
 // skipQuoted returns the offset after the string or character literal

@@ -374,7 +374,7 @@ func nameOf(fe front, f *syntax.File, d *model.Func, defs []*model.Func) (string
 	count := func(scoped []string, params [][]string) int {
 		n := 0
 		for _, o := range defs {
-			if o.Matches(scoped) && (params == nil || sameParams(fe.Params(f, o), params)) {
+			if o.Matches(scoped) && (params == nil || model.SameParams(fe.Params(f, o), params)) {
 				n++
 			}
 		}
@@ -393,7 +393,7 @@ func nameOf(fe front, f *syntax.File, d *model.Func, defs []*model.Func) (string
 	}
 	sig := signature(fe, f, d)
 	back, err := fe.ParamPattern(sig[len(name):])
-	if err != nil || !sameParams(back, params) {
+	if err != nil || !model.SameParams(back, params) {
 		return "", false
 	}
 	return sig, true
@@ -406,18 +406,6 @@ func isIdent(s string) bool {
 	for i, r := range s {
 		letter := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 		if !letter && (i == 0 || r < '0' || r > '9') {
-			return false
-		}
-	}
-	return true
-}
-
-func sameParams(a, b [][]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if strings.Join(a[i], " ") != strings.Join(b[i], " ") {
 			return false
 		}
 	}
