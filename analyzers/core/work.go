@@ -83,3 +83,14 @@ func DoesWork(s Step) bool {
 	}
 	return true
 }
+
+// AnyWork reports whether any of a statement's steps does work: the
+// question the front ends ask of each statement of a guarded body.
+func AnyWork(steps []Step) bool {
+	for _, s := range steps {
+		if DoesWork(s) {
+			return true
+		}
+	}
+	return false
+}

@@ -321,7 +321,6 @@ func (s *Suite) Analyze(pkgs ...*packages.Package) ([]core.Finding, error) {
 // in an invariants file (a renamed target) stays: it is about an
 // invariant the run checks.
 func (s *Suite) analyze(report map[string]bool, pkgs ...*packages.Package) ([]core.Finding, error) {
-	byID := s.byID
 	graph, err := checker.Analyze(s.analyzers, Graph(pkgs), nil)
 	if err != nil {
 		return nil, err
@@ -340,7 +339,7 @@ func (s *Suite) analyze(report map[string]bool, pkgs ...*packages.Package) ([]co
 				Pos:       act.Package.Fset.Position(d.Pos),
 				End:       act.Package.Fset.Position(d.End),
 				ID:        d.Category,
-				Invariant: byID[d.Category],
+				Invariant: s.byID[d.Category],
 				Message:   d.Message,
 			}
 			if report != nil && !report[act.Package.PkgPath] && strings.HasSuffix(f.Pos.Filename, ".go") {

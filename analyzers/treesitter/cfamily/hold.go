@@ -167,7 +167,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		if g == nil {
 			g = helperGuard(f, n, c)
 		}
-		h.Add(n, s, top[n], g, top[n] && s.Live() && doesWork(f, n, l))
+		h.Add(n, s, top[n], g, top[n] && s.Live() && core.AnyWork(steps(f, n, l)))
 		if top[n] {
 			l.declare(f, n)
 		}

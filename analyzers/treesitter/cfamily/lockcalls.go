@@ -62,11 +62,7 @@ func lockScope(call, body *syntax.Node) *syntax.Node {
 			if n.Named {
 				return n
 			}
-		case "for_statement", "for_range_loop", "while_statement":
-			if n == p.Child("body") {
-				return n
-			}
-		case "try_statement":
+		case "for_statement", "for_range_loop", "while_statement", "try_statement":
 			if n == p.Child("body") {
 				return n
 			}

@@ -62,17 +62,6 @@ func (l locals) declare(f *syntax.File, n *syntax.Node) {
 	}
 }
 
-// doesWork reports whether a statement does work, by the core's
-// definition.
-func doesWork(f *syntax.File, n *syntax.Node, l locals) bool {
-	for _, st := range steps(f, n, l) {
-		if core.DoesWork(st) {
-			return true
-		}
-	}
-	return false
-}
-
 // steps describes a statement for core.DoesWork.
 func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 	switch n.Kind {

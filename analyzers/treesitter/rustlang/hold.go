@@ -79,7 +79,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 				}
 			}
 		}
-		h.Add(n, s, top, g, top && s.Live() && doesWork(f, n, l))
+		h.Add(n, s, top, g, top && s.Live() && core.AnyWork(steps(f, n, l)))
 		if top {
 			l.declare(f, n)
 		}
