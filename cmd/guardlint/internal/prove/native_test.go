@@ -275,12 +275,7 @@ func TestNativeFastMatchesExact(t *testing.T) {
 // required patches: the mutants revert the patched code, which exists
 // only in memory, and every one is killed.
 func TestNativePatchChain(t *testing.T) {
-	dir, err := filepath.Abs("../../../../analyzers/driver/testdata/chain")
-	require.NoError(t, err)
-	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
-	require.NoError(t, err)
-	rep, err := Run(set, Options{Dir: dir})
-	require.NoError(t, err)
+	rep, _, _ := proveFile(t, "../../../../analyzers/driver/testdata/chain", "guardlint.yaml", Options{})
 	assert.True(t, rep.Proved())
 	for _, ir := range rep.Invariants {
 		assert.Positive(t, ir.Count(Killed), ir.Invariant.ID)
@@ -351,12 +346,7 @@ func TestNativeTestdataWeakPatterns(t *testing.T) {
 // lock call taken on one branch too: it does not hold its mutex past the
 // branch).
 func TestNativeLockKindsProve(t *testing.T) {
-	dir, err := filepath.Abs("testdata/locks")
-	require.NoError(t, err)
-	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
-	require.NoError(t, err)
-	rep, err := Run(set, Options{Dir: dir})
-	require.NoError(t, err)
+	rep, set, dir := proveFile(t, "testdata/locks", "guardlint.yaml", Options{})
 	var out strings.Builder
 	rep.Print(&out, dir)
 	t.Log("\n" + out.String())

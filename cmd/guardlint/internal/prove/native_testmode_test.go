@@ -20,12 +20,7 @@ import (
 // command makes stay few.
 func nativeProject(t *testing.T, project string, ids, ops []string) (*Report, string) {
 	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("testdata", project))
-	require.NoError(t, err)
-	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
-	require.NoError(t, err)
-	rep, err := Run(set, Options{Dir: dir, Ops: ops})
-	require.NoError(t, err)
+	rep, _, dir := proveFile(t, filepath.Join("testdata", project), "guardlint.yaml", Options{Ops: ops})
 	only(rep, ids...)
 	for _, ir := range rep.Invariants {
 		require.True(t, ir.Proved(), ir.Invariant.ID)
@@ -104,12 +99,7 @@ make -s build/tests >/dev/null 2>&1 || exit 125
 // the run is not proved.
 func TestNativeWeakInvariantsSurvive(t *testing.T) {
 	for _, project := range []string{"crate", "cppproj"} {
-		dir, err := filepath.Abs(filepath.Join("testdata", project))
-		require.NoError(t, err)
-		set, err := registry.Load(filepath.Join(dir, "weak.yaml"))
-		require.NoError(t, err)
-		rep, err := Run(set, Options{Dir: dir})
-		require.NoError(t, err)
+		rep, _, dir := proveFile(t, filepath.Join("testdata", project), "weak.yaml", Options{})
 		assert.False(t, rep.Proved(), project)
 		require.Len(t, rep.Invariants, 2)
 		for _, ir := range rep.Invariants {

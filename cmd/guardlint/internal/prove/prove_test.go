@@ -26,13 +26,23 @@ var mod = filepath.Join("testdata", "mod")
 // prove loads an invariants file of the test module and proves it.
 func prove(t *testing.T, file string) *Report {
 	t.Helper()
-	dir, err := filepath.Abs(mod)
+	rep, _, _ := proveFile(t, mod, file, Options{})
+	return rep
+}
+
+// proveFile loads an invariants file of a test tree and proves it with
+// opts in that tree; it returns the report, the invariants and the tree's
+// absolute path.
+func proveFile(t *testing.T, tree, file string, opts Options) (*Report, *invariants.Set, string) {
+	t.Helper()
+	dir, err := filepath.Abs(tree)
 	require.NoError(t, err)
 	set, err := registry.Load(filepath.Join(dir, file))
 	require.NoError(t, err)
-	rep, err := Run(set, Options{Dir: dir})
+	opts.Dir = dir
+	rep, err := Run(set, opts)
 	require.NoError(t, err)
-	return rep
+	return rep, set, dir
 }
 
 // byName indexes a report's results by mutant name.
@@ -326,12 +336,7 @@ func TestKillNeedsTheInvariantAtTheSite(t *testing.T) {
 // reads them against the packages it loads, as the engine does, and finds
 // and kills the reverts of every one.
 func TestDottedPaths(t *testing.T) {
-	dir, err := filepath.Abs("../../../../analyzers/resolve/testdata/dotted")
-	require.NoError(t, err)
-	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
-	require.NoError(t, err)
-	rep, err := Run(set, Options{Dir: dir})
-	require.NoError(t, err)
+	rep, set, _ := proveFile(t, "../../../../analyzers/resolve/testdata/dotted", "guardlint.yaml", Options{})
 	assert.True(t, rep.Proved())
 	require.Len(t, rep.Invariants, len(set.Invariants))
 	for _, ir := range rep.Invariants {
