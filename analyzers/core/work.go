@@ -58,6 +58,19 @@ const (
 	Local
 )
 
+// Worse combines the values of two parts of an expression: computing
+// both involves what the worse involves (Computed over Local over
+// Constant); a LockAddress part counts as a Constant.
+func Worse(a, b Value) Value {
+	if a == Computed || b == Computed {
+		return Computed
+	}
+	if a == Local || b == Local {
+		return Local
+	}
+	return Constant
+}
+
 // Step is a statement described for DoesWork.
 type Step struct {
 	Kind   StepKind

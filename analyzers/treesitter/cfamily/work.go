@@ -194,7 +194,7 @@ func thrown(f *syntax.File, n *syntax.Node, l locals) core.Value {
 		}
 		v := core.Constant
 		for _, a := range n.Child("arguments").NamedChildren() {
-			v = worse(v, thrown(f, a, l))
+			v = core.Worse(v, thrown(f, a, l))
 		}
 		return v
 	}
@@ -206,7 +206,7 @@ func thrown(f *syntax.File, n *syntax.Node, l locals) core.Value {
 			if c.Field == "operator" {
 				continue
 			}
-			v = worse(v, thrown(f, c, l))
+			v = core.Worse(v, thrown(f, c, l))
 		}
 		return v
 	}
@@ -244,7 +244,7 @@ func valueOf(f *syntax.File, n *syntax.Node, l locals) core.Value {
 			if c.Field == "type" || c.Field == "operator" {
 				continue
 			}
-			v = worse(v, valueOf(f, c, l))
+			v = core.Worse(v, valueOf(f, c, l))
 		}
 		return v
 	}
@@ -265,15 +265,4 @@ func isConstantName(s string) bool {
 		}
 	}
 	return letter && len(s) > 1
-}
-
-// worse combines two values: computing both does what the worse does.
-func worse(a, b core.Value) core.Value {
-	if a == core.Computed || b == core.Computed {
-		return core.Computed
-	}
-	if a == core.Local || b == core.Local {
-		return core.Local
-	}
-	return core.Constant
 }

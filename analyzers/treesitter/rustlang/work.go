@@ -160,7 +160,7 @@ func returned(f *syntax.File, n *syntax.Node, l locals) core.Value {
 	if n.Kind == "call_expression" && f.Text(n.Child("function")) == "Err" {
 		v := core.Constant
 		for _, a := range n.Child("arguments").NamedChildren() {
-			v = worse(v, built(f, a, l))
+			v = core.Worse(v, built(f, a, l))
 		}
 		return v
 	}
@@ -177,7 +177,7 @@ func built(f *syntax.File, n *syntax.Node, l locals) core.Value {
 		}
 		v := core.Constant
 		for _, a := range n.Child("arguments").NamedChildren() {
-			v = worse(v, built(f, a, l))
+			v = core.Worse(v, built(f, a, l))
 		}
 		return v
 	}
@@ -198,13 +198,13 @@ func treeValue(f *syntax.File, tt *syntax.Node, l locals) core.Value {
 		}
 		switch c.Kind {
 		case "token_tree":
-			v = worse(v, treeValue(f, c, l))
+			v = core.Worse(v, treeValue(f, c, l))
 		case "identifier":
 			switch {
 			case next == "(" || next == "!" || next == ".":
 				return core.Computed
 			case l.names[f.Text(c)]:
-				v = worse(v, core.Local)
+				v = core.Worse(v, core.Local)
 			default:
 				return core.Computed
 			}
@@ -270,7 +270,7 @@ func valueOf(f *syntax.File, n *syntax.Node, l locals) core.Value {
 		}
 		v := core.Constant
 		for _, a := range n.Child("arguments").NamedChildren() {
-			v = worse(v, valueOf(f, a, l))
+			v = core.Worse(v, valueOf(f, a, l))
 		}
 		return v
 	default:
@@ -281,7 +281,7 @@ func valueOf(f *syntax.File, n *syntax.Node, l locals) core.Value {
 		if c.Field == "type" {
 			continue
 		}
-		v = worse(v, valueOf(f, c, l))
+		v = core.Worse(v, valueOf(f, c, l))
 	}
 	return v
 }
@@ -298,15 +298,4 @@ func isVariantName(s string) bool {
 		}
 	}
 	return false
-}
-
-// worse combines two values: computing both does what the worse does.
-func worse(a, b core.Value) core.Value {
-	if a == core.Computed || b == core.Computed {
-		return core.Computed
-	}
-	if a == core.Local || b == core.Local {
-		return core.Local
-	}
-	return core.Constant
 }
