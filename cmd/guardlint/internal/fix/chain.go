@@ -55,13 +55,9 @@ func provePatch(set *invariants.Set, chain *invariants.Patches, index int, opts 
 		Title: fmt.Sprintf("patch %d of %d of the series at %s:%d", index+1, len(chain.Series), core.RelPath(opts.Dir, pf.Pos.File), pf.Pos.Line),
 		Patch: p,
 	}}
-	base, err := runSet(set, opts, nil)
-	if err != nil {
+	if failing, err := baseline(rep, set, opts, start); err != nil {
 		return nil, err
-	}
-	if len(base) > 0 {
-		rep.Failing = base
-		rep.Elapsed = time.Since(start)
+	} else if failing {
 		return rep, nil
 	}
 	rep.Verdict, rep.Findings, rep.Detail = check(withoutPatch(set, chain, index), opts, nil)

@@ -124,13 +124,9 @@ func Prove(set *invariants.Set, rev string, opts Options) (*Report, error) {
 	}
 	rep := &Report{Change: change}
 	r := newReverter(change, set)
-	base, err := runSet(set, opts, nil)
-	if err != nil {
+	if failing, err := baseline(rep, set, opts, start); err != nil {
 		return nil, err
-	}
-	if len(base) > 0 {
-		rep.Failing = base
-		rep.Elapsed = time.Since(start)
+	} else if failing {
 		return rep, nil
 	}
 	progress(opts, "baseline", start)
@@ -272,6 +268,22 @@ func checkHunk(r *reverter, set *invariants.Set, opts Options, h *HunkResult) er
 		h.Verdict = Uncovered
 	}
 	return nil
+}
+
+// baseline checks the invariants on the tree as it is. When any fails
+// there is nothing to revert against: the report says which, and failing
+// is true.
+func baseline(rep *Report, set *invariants.Set, opts Options, start time.Time) (failing bool, err error) {
+	base, err := runSet(set, opts, nil)
+	if err != nil {
+		return false, err
+	}
+	if len(base) > 0 {
+		rep.Failing = base
+		rep.Elapsed = time.Since(start)
+		return true, nil
+	}
+	return false, nil
 }
 
 // runSet runs the invariants over a view of the work tree.
