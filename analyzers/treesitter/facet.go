@@ -169,29 +169,18 @@ func (fn *Function) Exposed() string { return fn.lang.Exposed(fn.File, fn.Func) 
 // declaration of a local of the name is no use of the function.
 func (fn *Function) ValueUses(name string) []*syntax.Node {
 	var out []*syntax.Node
-	stack := []*syntax.Node{fn.Func.Body}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if n != fn.Func.Body && definitions[n.Kind] {
-			continue
+	syntax.Walk(fn.Func.Body, func(n *syntax.Node) bool {
+		switch {
+		case n != fn.Func.Body && definitions[n.Kind]:
+			return false
+		case n.Field == "function" && n.Parent != nil && n.Parent.Kind == "call_expression":
+			// The callee is a call, not a use as a value; the call's
+			// arguments may name the function as a value.
+			return false
+		case (n.Kind == "identifier" || n.Kind == "field_identifier") && fn.File.Text(n) == name && n.Field != "declarator" && n.Field != "pattern":
+			out = append(out, n)
 		}
-		switch n.Kind {
-		case "call_expression":
-			// The callee is a call, not a use as a value; its arguments
-			// may name the function as a value.
-			for _, c := range n.Children {
-				if c.Field != "function" {
-					stack = append(stack, c)
-				}
-			}
-			continue
-		case "identifier", "field_identifier":
-			if fn.File.Text(n) == name && n.Field != "declarator" && n.Field != "pattern" {
-				out = append(out, n)
-			}
-		}
-		stack = append(stack, n.Children...)
-	}
+		return true
+	})
 	return out
 }

@@ -28,20 +28,15 @@ var statementKinds = map[string]bool{
 func (fn *Function) Occurrences(pattern []string) []core.Occurrence {
 	live := fn.lang.Liveness(fn.File, fn.Func, fn.conf)
 	var out []core.Occurrence
-	stack := []*syntax.Node{fn.Func.Body}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	syntax.Walk(fn.Func.Body, func(n *syntax.Node) bool {
 		if n != fn.Func.Body && definitions[n.Kind] {
-			continue
+			return false
 		}
 		if n.Named && !statementKinds[n.Kind] && !syntax.IsComment(n) && model.MatchLock(fn.File.Tokens(n), pattern) {
 			out = append(out, core.Occurrence{At: n, Liveness: live(n)})
-			continue
+			return false
 		}
-		for i := len(n.Children) - 1; i >= 0; i-- {
-			stack = append(stack, n.Children[i])
-		}
-	}
+		return true
+	})
 	return out
 }
