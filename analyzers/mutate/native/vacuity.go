@@ -39,20 +39,17 @@ func (c *Code) textOnly(word string) (inComment, inString bool) {
 	}
 	files, _ := c.Src.Mentioning(word)
 	for _, f := range files {
-		stack := []*syntax.Node{f.Root}
-		for len(stack) > 0 {
-			n := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
+		syntax.Walk(f.Root, func(n *syntax.Node) bool {
 			switch {
 			case syntax.IsComment(n):
 				inComment = inComment || strings.Contains(f.Text(n), word)
-				continue
+				return false
 			case isString(n):
 				inString = inString || strings.Contains(f.Text(n), word)
-				continue
+				return false
 			}
-			stack = append(stack, n.Children...)
-		}
+			return true
+		})
 	}
 	return inComment, inString
 }

@@ -13,24 +13,20 @@ func localAliases(f *syntax.File, body *syntax.Node) model.Aliases {
 	out := model.Aliases{}
 	declared := map[string]int{}
 	assigned := map[string]bool{}
-	stack := []*syntax.Node{body}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		stack = append(stack, n.Children...)
+	syntax.Walk(body, func(n *syntax.Node) bool {
 		switch n.Kind {
 		case "assignment_expression":
 			if l := n.Child("left"); l != nil && l.Kind == "identifier" {
 				assigned[f.Text(l)] = true
 			}
-			continue
+			return true
 		case "init_declarator":
 		default:
-			continue
+			return true
 		}
 		d, v := n.Child("declarator"), n.Child("value")
 		if d == nil || v == nil {
-			continue
+			return true
 		}
 		var name *syntax.Node
 		al := model.Alias{At: n}
@@ -48,11 +44,12 @@ func localAliases(f *syntax.File, body *syntax.Node) model.Aliases {
 			declared[f.Text(d)]++ // a plain local: it shadows any alias of its name
 		}
 		if name == nil {
-			continue
+			return true
 		}
 		declared[f.Text(name)]++
 		out[f.Text(name)] = al
-	}
+		return true
+	})
 	for name := range out {
 		if declared[name] != 1 || assigned[name] {
 			delete(out, name)

@@ -25,10 +25,7 @@ import "github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 // read as a local function declaration into a variable initialised with
 // arguments, where each of its parameters reads as an expression.
 func constructorArgs(body *syntax.Node) {
-	stack := []*syntax.Node{body}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	syntax.Walk(body, func(n *syntax.Node) bool {
 		if n.Kind == "declaration" {
 			for _, d := range n.ChildrenOf("declarator") {
 				if d.Kind == "function_declarator" {
@@ -36,8 +33,8 @@ func constructorArgs(body *syntax.Node) {
 				}
 			}
 		}
-		stack = append(stack, n.Children...)
-	}
+		return true
+	})
 }
 
 // asInitialisation turns a function_declarator `l(p, q)` into an

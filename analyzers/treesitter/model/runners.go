@@ -44,18 +44,14 @@ func RunArgument(n *syntax.Node) *syntax.Node {
 // (`auto init = [&]{ ... }; std::call_once(flag, init);`): a lambda bound
 // to one of them runs.
 func RunNames(f *syntax.File, body *syntax.Node, called map[string]bool, runners ...[]invariants.Name) {
-	stack := []*syntax.Node{body}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		stack = append(stack, n.Children...)
-		if !RunnerCall(f, n, runners...) {
-			continue
-		}
-		for _, a := range n.Child("arguments").NamedChildren() {
-			if a.Kind == "identifier" {
-				called[f.Text(a)] = true
+	syntax.Walk(body, func(n *syntax.Node) bool {
+		if RunnerCall(f, n, runners...) {
+			for _, a := range n.Child("arguments").NamedChildren() {
+				if a.Kind == "identifier" {
+					called[f.Text(a)] = true
+				}
 			}
 		}
-	}
+		return true
+	})
 }

@@ -38,19 +38,14 @@ func (Language) Exposed(f *syntax.File, fn *model.Func) string {
 			return "it is a trait method, which callers reach through the trait"
 		}
 	}
-	stack := []*syntax.Node{f.Root}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if n.Kind == "mod_item" && n.Child("body") == nil {
-			return "its file declares `mod " + f.Text(n.Child("name")) + ";`, a child module in another file that can call it"
+	why := ""
+	syntax.Walk(f.Root, func(n *syntax.Node) bool {
+		if why == "" && n.Kind == "mod_item" && n.Child("body") == nil {
+			why = "its file declares `mod " + f.Text(n.Child("name")) + ";`, a child module in another file that can call it"
 		}
-		if n.Kind == "function_item" {
-			continue
-		}
-		stack = append(stack, n.Children...)
-	}
-	return ""
+		return why == "" && n.Kind != "function_item"
+	})
+	return why
 }
 
 // containsToken reports whether toks holds t.

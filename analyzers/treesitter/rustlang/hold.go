@@ -168,17 +168,13 @@ func helperCall(f *syntax.File, e *syntax.Node, c *model.Config) *model.Guard {
 func localAliases(f *syntax.File, body *syntax.Node) model.Aliases {
 	out := model.Aliases{}
 	bound := map[string]int{}
-	stack := []*syntax.Node{body}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		stack = append(stack, n.Children...)
+	syntax.Walk(body, func(n *syntax.Node) bool {
 		if n.Kind != "let_declaration" {
-			continue
+			return true
 		}
 		pat, v := n.Child("pattern"), n.Child("value")
 		if pat == nil || pat.Kind != "identifier" {
-			continue
+			return true
 		}
 		name := f.Text(pat)
 		bound[name]++
@@ -187,7 +183,8 @@ func localAliases(f *syntax.File, body *syntax.Node) model.Aliases {
 				out[name] = model.Alias{At: n, Expr: f.Tokens(target)}
 			}
 		}
-	}
+		return true
+	})
 	for name := range out {
 		if bound[name] != 1 {
 			delete(out, name)
