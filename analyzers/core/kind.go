@@ -57,6 +57,18 @@ type Rule interface {
 	Summary(inv *invariants.Invariant) string
 }
 
+// Importers is the facet of the rules of kinds that concern more than
+// their targets' packages: every package that imports one of the packages
+// Importers names may break the invariant (it may write an exported owned
+// field, or call an operation that needs a lock), so the drivers load and
+// check those packages too. A kind of that sort that lacks the facet
+// checks its targets' packages alone and passes what their importers do:
+// the registry's facet table (analyzers/registry/facets_test.go) says
+// which kinds have it.
+type Importers interface {
+	Importers(inv *invariants.Invariant) []string
+}
+
 // Summary describes an invariant in one line; see Rule.
 func Summary(inv *invariants.Invariant) string {
 	if r, ok := inv.Rule.(Rule); ok {

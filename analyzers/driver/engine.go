@@ -176,17 +176,9 @@ func analyzePackages(set *invariants.Set, wanted []string, report map[string]boo
 	return NewSuite(set).analyze(report, pkgs...)
 }
 
-// importers is implemented by the rules of kinds that concern more than
-// their targets' packages: every package that imports one of the packages
-// Importers names (it may write an exported owned field, or call an
-// operation that needs a lock).
-type importers interface {
-	Importers(inv *invariants.Invariant) []string
-}
-
 // reach returns the packages whose importers an invariant concerns too.
 func reach(inv *invariants.Invariant) []string {
-	if r, ok := inv.Rule.(importers); ok && inv.Lang == invariants.LangGo {
+	if r, ok := inv.Rule.(core.Importers); ok && inv.Lang == invariants.LangGo {
 		return r.Importers(inv)
 	}
 	return nil

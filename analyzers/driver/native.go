@@ -5,7 +5,6 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/overlay"
-	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -24,12 +23,6 @@ func Native(set *invariants.Set, budget time.Duration) []core.Finding {
 	return fs
 }
 
-// NativeFiles is Native over a view of the sources (nil: the disk), with
-// no patch chain applied beyond what the view holds.
-func NativeFiles(set *invariants.Set, files *overlay.Files, budget time.Duration) []core.Finding {
-	return treesitter.Check(set, treesitter.Options{Files: files, ParseBudget: budget})
-}
-
 // PatchedView is the view of the sources with the set's patch chains
 // applied, as Run and Native check them (nil when the set has none): what
 // the prover mutates, so that a mutant of a patched upstream is the
@@ -37,3 +30,7 @@ func NativeFiles(set *invariants.Set, files *overlay.Files, budget time.Duration
 func PatchedView(set *invariants.Set) *overlay.Files {
 	return applyChains(set, nil).view
 }
+
+// NotCheckedHere is the message of a C, C++, CUDA, Rust or Metal invariant
+// in a build without the tree-sitter front end (see native_nocgo.go).
+const NotCheckedHere = "this build has no C/C++/CUDA/Rust/Metal front end (it was built without cgo); run guardlint, built with cgo, to check it"

@@ -69,6 +69,9 @@ func (r *Rule) Summary(inv *invariants.Invariant) string {
 	return "no call of " + core.Targets(inv) + " may hold " + r.Lock.Short()
 }
 
+// The kind concerns its targets' importers too.
+var _ core.Importers = (*Rule)(nil)
+
 // Importers implements the driver's question "which packages does the
 // invariant concern besides its targets'?": every package that imports
 // the lock's or the targets' package may call a target.

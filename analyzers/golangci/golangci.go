@@ -85,9 +85,8 @@ func New(raw any) (register.LinterPlugin, error) {
 // BuildAnalyzers loads the invariants and returns a fresh suite reading
 // them. The files are loaded here rather than in the first analysis pass
 // so that a missing or broken file, an invariant whose package does not
-// exist, or a C, C++, CUDA or Rust invariant that does not hold (see
-// preflight) stops golangci-lint before it analyses
-// anything, with file:line:col errors.
+// exist (see preflight) stops golangci-lint before it analyses anything,
+// with file:line:col errors.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	paths, err := p.paths()
 	if err != nil {
@@ -101,7 +100,7 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	if err := preflight(set, p.dir); err != nil {
 		return nil, err
 	}
-	analyzers := registry.Analyzers(src)
+	analyzers := driver.AnalysisSuite(src, driver.NativeChecked)
 	for _, a := range analyzers {
 		relocateNonGo(a, p.dir)
 	}

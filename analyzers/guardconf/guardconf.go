@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"os"
 	"reflect"
 	"sync"
 
@@ -72,6 +73,35 @@ func (c *Config) Pos(p invariants.Pos) token.Pos {
 		return token.NoPos
 	}
 	pos := tf.LineStart(p.Line) + token.Pos(p.Col-1)
+	if int(pos)-tf.Base() > tf.Size() {
+		return tf.LineStart(p.Line)
+	}
+	return pos
+}
+
+// At maps a position in any file, an invariants file or a source file of
+// another language (a finding of the tree-sitter front end), to a
+// token.Pos in the pass's file set, adding the file the first time; a
+// file that cannot be read has no position.
+func (c *Config) At(p token.Position) token.Pos {
+	var content []byte
+	for _, f := range c.Set.Files {
+		if f.Path == p.Filename {
+			content = f.Content
+			break
+		}
+	}
+	if content == nil {
+		var err error
+		if content, err = os.ReadFile(p.Filename); err != nil {
+			return token.NoPos
+		}
+	}
+	tf := c.files.get(c.fset, p.Filename, content)
+	if tf == nil || p.Line < 1 || p.Line > tf.LineCount() {
+		return token.NoPos
+	}
+	pos := tf.LineStart(p.Line) + token.Pos(max(p.Column, 1)-1)
 	if int(pos)-tf.Base() > tf.Size() {
 		return tf.LineStart(p.Line)
 	}

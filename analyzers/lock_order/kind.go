@@ -122,6 +122,9 @@ func (r *Rule) Packages() []string {
 	return out
 }
 
+// The kind concerns its targets' importers too.
+var _ core.Importers = (*Rule)(nil)
+
 // Importers implements the driver's question "which packages does the
 // invariant concern besides its targets'?": every package that imports a
 // lock's package may take it, or call what does.

@@ -90,6 +90,9 @@ func (r *Rule) Summary(inv *invariants.Invariant) string {
 	return s + " must never take " + r.Lock.Short()
 }
 
+// The kind concerns its targets' importers too.
+var _ core.Importers = (*Rule)(nil)
+
 // Importers implements the driver's question "which packages does the
 // invariant concern besides its targets'?": the lock's package and its
 // importers (they may take it), and those of the functions callbacks are

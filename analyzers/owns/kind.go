@@ -68,6 +68,9 @@ func (r *Rule) Summary(inv *invariants.Invariant) string {
 // ruleOf returns the owns rule of an invariant of this kind.
 func ruleOf(inv *invariants.Invariant) *Rule { return inv.Rule.(*Rule) }
 
+// The kind concerns its targets' importers too.
+var _ core.Importers = (*Rule)(nil)
+
 // Importers implements the driver's question "which packages does the
 // invariant concern besides its targets'?": an exported field may be
 // written by every package that imports its package.

@@ -57,7 +57,13 @@ func Files(paths ...string) guardconf.Source {
 // check. Each call builds fresh analyzer values bound to src, so drivers
 // (the CLI, go vet, golangci-lint, nogo) share no global state.
 func Analyzers(src guardconf.Source) []*analysis.Analyzer {
-	conf := guardconf.New(src)
+	return Suite(guardconf.New(src))
+}
+
+// Suite is Analyzers over a guardconf analyzer that the caller shares
+// with analyzers of its own (the drivers' report of the invariants of
+// other languages).
+func Suite(conf *analysis.Analyzer) []*analysis.Analyzer {
 	var rules []*analysis.Analyzer
 	for _, k := range Kinds {
 		if k.Analyzer != nil {

@@ -97,6 +97,9 @@ func (r *Rule) Summary(inv *invariants.Invariant) string {
 	return s
 }
 
+// The kind concerns its targets' importers too.
+var _ core.Importers = (*Rule)(nil)
+
 // Importers implements the driver's question "which packages does the
 // invariant concern besides its targets'?": every package that imports
 // the lock's or the operations' package may call an operation.

@@ -3,18 +3,16 @@ package syntax
 import (
 	"errors"
 	"fmt"
+	"github.com/guardlint/guardlint/analyzers/core"
 	"sync/atomic"
 	"time"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
-// DefaultBudget is the parse budget when none is given: a parse may take
-// this long, and as long again for every MiB of source, 510 s for 50 MiB.
-// Parsing and copying 50 MB of real C++ takes under a tenth of that
-// on a loaded machine (docs/reliability.md); only a parse that has
-// stopped making progress runs into it.
-const DefaultBudget = 10 * time.Second
+// DefaultBudget is the parse budget when none is given (see
+// core.DefaultParseBudget).
+const DefaultBudget = core.DefaultParseBudget
 
 // ErrBudget is what a parse that did not finish within its budget returns;
 // the error is a *BudgetError.

@@ -13,8 +13,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/driver"
-	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/cmd/guardlint/internal/cliflag"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -117,7 +117,7 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
 	// Flags added since: keep new ones in this block.
 	opts.build.Register(fs)
 	showVersion := fs.Bool("version", false, "print guardlint's version and exit")
-	fs.DurationVar(&opts.parseBudget, "parse-budget", syntax.DefaultBudget, "time a C, C++, CUDA or Rust parse may take, and as long again per MiB of the file; a file not parsed in time is a finding")
+	fs.DurationVar(&opts.parseBudget, "parse-budget", core.DefaultParseBudget, "time a C, C++, CUDA or Rust parse may take, and as long again per MiB of the file; a file not parsed in time is a finding")
 	if err := cliflag.Parse(fs, args, stderr, func() { usage(fs, stderr) }); err != nil {
 		return nil, err
 	}

@@ -133,6 +133,50 @@ func TestIsVet(t *testing.T) {
 	assert.False(t, IsVet(nil))
 }
 
+// TestCgoFreeBuild builds guardlint without cgo, as a Go-only user on a
+// machine without a C compiler does, and runs it standalone and as go
+// vet's tool on a module with a Go invariant and a C invariant that both
+// fail: the Go one is reported, the C one as not checkable by this build
+// (standalone) or by go vet, at its line, and prove says it needs the
+// full build.
+func TestCgoFreeBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the guardlint binary; skipped with -short")
+	}
+	bin := filepath.Join(t.TempDir(), "guardlint")
+	build := exec.Command("go", "build", "-o", bin, "github.com/guardlint/guardlint/cmd/guardlint")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, string(out))
+	run := func(name string, args ...string) (int, string) {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = "testdata/mixed"
+		cmd.Env = append(os.Environ(), "GOFLAGS=", driver.EnvConfig+"=")
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
+			code = ee.ExitCode()
+		} else {
+			require.NoError(t, err)
+		}
+		return code, string(out)
+	}
+	goFinding := "p/p.go:14:26: invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain"
+	code, got := run(bin, "./...")
+	assert.Equal(t, driver.ExitFindings, code, got)
+	assert.Contains(t, got, goFinding)
+	assert.Contains(t, got, "guardlint.yaml:8:5: invariant buf-flushed: cannot verify: "+driver.NotCheckedHere)
+
+	code, got = run("go", "vet", "-vettool="+bin, "./...")
+	assert.NotEqual(t, 0, code, got)
+	assert.Contains(t, got, goFinding)
+	assert.Contains(t, got, "guardlint.yaml:8:5: invariant buf-flushed: cannot verify: "+driver.VetChecksGoOnly)
+
+	code, got = run(bin, "prove", "./...")
+	assert.Equal(t, driver.ExitConfig, code, got)
+	assert.Contains(t, got, "guardlint prove: this guardlint was built without cgo")
+}
+
 // TestGoVet builds guardlint and runs it as go vet's tool, the way users
 // do: an absolute -vettool path, configuration found at the module root.
 func TestGoVet(t *testing.T) {
@@ -175,6 +219,14 @@ func TestGoVet(t *testing.T) {
 	code, got = vet("testdata/broken")
 	assert.NotEqual(t, 0, code, got)
 	assert.Contains(t, got, `guardlint.yaml:7:5: invariant: unknown key "severity"`)
+
+	// A C invariant is a finding too: go vet hands the tool one Go package
+	// at a time, so it says that it checks Go only, at the invariant's
+	// line, never a silent pass.
+	code, got = vet("testdata/mixed")
+	assert.NotEqual(t, 0, code, got)
+	assert.Contains(t, got, "p/p.go:14:26: invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain")
+	assert.Contains(t, got, "guardlint.yaml:8:5: invariant buf-flushed: cannot verify: "+driver.VetChecksGoOnly)
 
 	// No invariants anywhere is an error too, not a vet run that checks
 	// nothing.

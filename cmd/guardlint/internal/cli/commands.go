@@ -13,8 +13,6 @@ import (
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/cmd/guardlint/internal/cliflag"
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/fix"
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/prove"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -30,8 +28,8 @@ var subcommands []subcommand
 
 func init() {
 	subcommands = []subcommand{
-		{"prove", "[flags] [packages]", "mutate the guarded code the ways reverts happen; each invariant must fire (docs/prove.md); -revert REV: the revert of a fix must be caught (docs/fixes.md)", prove.Main},
-		{"suggest", "[flags] REV [packages]", "propose invariants from a fix's diff, proven against its revert (docs/fixes.md)", fix.SuggestMain},
+		{"prove", "[flags] [packages]", "mutate the guarded code the ways reverts happen; each invariant must fire (docs/prove.md); -revert REV: the revert of a fix must be caught (docs/fixes.md)", proveMain},
+		{"suggest", "[flags] REV [packages]", "propose invariants from a fix's diff, proven against its revert (docs/fixes.md)", suggestMain},
 		{"list", "[-config FILES] [-C dir] [-json]", "list the loaded invariants: id, kind, target, where declared", listMain},
 		{"version", "", "print guardlint's version", versionMain},
 		{"help", "[command]", "print this help, or a command's", helpMain},

@@ -13,7 +13,6 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/analyzers/guardconf"
-	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis/unitchecker"
 )
@@ -57,7 +56,7 @@ func Vet() {
 			if err != nil {
 				set = &invariants.Set{}
 			}
-			unitchecker.Main(registry.Analyzers(guardconf.Static(set))...)
+			unitchecker.Main(driver.AnalysisSuite(guardconf.Static(set), driver.NativeElsewhere)...)
 		}
 		// Load the invariants before handing over to unitchecker: go vet
 		// prints a tool's stderr when it fails, but not an analyzer's
@@ -70,10 +69,10 @@ func Vet() {
 			driver.PrintConfigError(os.Stderr, err, unit.Dir)
 			os.Exit(ExitFindings)
 		}
-		unitchecker.Main(registry.Analyzers(guardconf.Static(set))...)
+		unitchecker.Main(driver.AnalysisSuite(guardconf.Static(set), driver.NativeElsewhere)...)
 	}
 	// Describing the tool: unitchecker does no analysis then.
-	unitchecker.Main(registry.Analyzers(func() (*invariants.Set, error) { return nil, driver.ErrNoConfig })...)
+	unitchecker.Main(driver.AnalysisSuite(func() (*invariants.Set, error) { return nil, driver.ErrNoConfig }, driver.NativeElsewhere)...)
 }
 
 // unit is the part of go vet's per-package configuration guardlint reads.

@@ -1,0 +1,169 @@
+package driver
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/guardconf"
+	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/invariants"
+	"golang.org/x/tools/go/analysis"
+)
+
+// NativeMode says what an analysis surface (go vet, golangci-lint, nogo)
+// reports of the invariants that name C, C++, CUDA, Rust or Metal code.
+// Those invariants name files, not Go packages, so no Go analyzer sees
+// them; left out, they would pass in silence.
+type NativeMode int
+
+const (
+	// NativeChecked reports the tree-sitter front end's findings, or, in
+	// a build without cgo, each invariant as not checkable by the build
+	// (the golangci-lint plugin).
+	NativeChecked NativeMode = iota
+	// NativeElsewhere reports each invariant as one that this surface
+	// does not check, naming the command that does (go vet: its protocol
+	// hands the tool one Go package at a time).
+	NativeElsewhere
+)
+
+// VetChecksGoOnly is the message of a C, C++, CUDA, Rust or Metal
+// invariant under go vet.
+const VetChecksGoOnly = "go vet checks Go invariants only; run guardlint (the standalone command) to check this one"
+
+// AnalysisSuite returns the analyzers an analysis surface runs, reading
+// invariants from src: the Go analyzers of the kinds (registry.Analyzers)
+// and one that reports the invariants of the other languages as mode
+// says. Each invariant of another language is reported once, by the
+// analysis of one package: the Go package at the top of the tree of the
+// invariants file that declares it (see anchorDir).
+func AnalysisSuite(src guardconf.Source, mode NativeMode) []*analysis.Analyzer {
+	conf := guardconf.New(src)
+	return append(registry.Suite(conf), nativeAnalyzer(conf, mode))
+}
+
+// nativeAnalyzer reports the findings of the invariants of other
+// languages in their anchor packages.
+func nativeAnalyzer(conf *analysis.Analyzer, mode NativeMode) *analysis.Analyzer {
+	var once sync.Once
+	var findings []core.Finding
+	anchors := &anchorCache{dirs: map[string]string{}}
+	return &analysis.Analyzer{
+		Name:       "native",
+		Doc:        "native: report the invariants of C, C++, CUDA, Rust and Metal code\n\nThe invariants that name files of other languages than Go concern no Go package. This analyzer reports their findings (or, where the surface cannot check them, that it cannot) in one package: the one at the top of the invariants file's tree.",
+		URL:        "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/driver",
+		Requires:   []*analysis.Analyzer{conf},
+		ResultType: reflect.TypeFor[struct{}](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			c := pass.ResultOf[conf].(*guardconf.Config)
+			dir := packageDir(pass)
+			if dir == "" || strings.HasSuffix(pass.Pkg.Name(), "_test") {
+				return struct{}{}, nil
+			}
+			once.Do(func() { findings = nativeFindings(c.Set, mode) })
+			for _, f := range findings {
+				if f.Invariant == nil || anchors.of(filepath.Dir(f.Invariant.Pos.File)) != dir {
+					continue
+				}
+				pos := c.At(f.Pos)
+				if !pos.IsValid() {
+					pos = c.Pos(f.Invariant.Pos)
+				}
+				pass.Report(analysis.Diagnostic{Pos: pos, Message: f.Message})
+			}
+			return struct{}{}, nil
+		},
+	}
+}
+
+// nativeFindings are the findings of the set's invariants of other
+// languages than Go, as mode says.
+func nativeFindings(set *invariants.Set, mode NativeMode) []core.Finding {
+	if mode == NativeElsewhere {
+		var out []core.Finding
+		for _, inv := range set.Invariants {
+			if inv.Lang.TreeSitter() {
+				out = append(out, core.Unverifiable(inv, inv.Pos, VetChecksGoOnly))
+			}
+		}
+		return out
+	}
+	return Native(set, 0) // 0: the default parse budget
+}
+
+// packageDir is the directory of the pass's Go files, "" when it has none
+// on disk.
+func packageDir(pass *analysis.Pass) string {
+	for _, f := range pass.Files {
+		name := pass.Fset.File(f.Pos()).Name()
+		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+			dir, _ := filepath.Abs(filepath.Dir(name))
+			return dir
+		}
+	}
+	return ""
+}
+
+// anchorCache memoises anchorDir by the invariants file's directory.
+type anchorCache struct {
+	mu   sync.Mutex
+	dirs map[string]string
+}
+
+func (a *anchorCache) of(dir string) string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if d, ok := a.dirs[dir]; ok {
+		return d
+	}
+	d := anchorDir(dir)
+	a.dirs[dir] = d
+	return d
+}
+
+// anchorDir is the directory of the Go package that reports the
+// invariants of other languages declared in an invariants file of dir:
+// dir itself when it holds Go files, else the first directory below it,
+// breadth first and in lexical order, that does. Directories the go
+// command ignores (testdata, vendor, names starting with . or _) and
+// nested modules are skipped. A surface analyses packages one at a time
+// (go vet runs a process per package), so each decides on its own, from
+// the tree alone, whether it is the anchor; "" when there is none.
+func anchorDir(dir string) string {
+	dir, _ = filepath.Abs(dir)
+	level := []string{dir}
+	for len(level) > 0 {
+		var next []string
+		for _, d := range level {
+			entries, err := os.ReadDir(d)
+			if err != nil {
+				continue
+			}
+			var subs []string
+			for _, e := range entries {
+				name := e.Name()
+				switch {
+				case e.IsDir():
+					if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+						continue
+					}
+					if _, err := os.Stat(filepath.Join(d, name, "go.mod")); err == nil {
+						continue
+					}
+					subs = append(subs, filepath.Join(d, name))
+				case strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go"):
+					return d
+				}
+			}
+			slices.Sort(subs)
+			next = append(next, subs...)
+		}
+		level = next
+	}
+	return ""
+}

@@ -1,0 +1,3 @@
+module example.com/mixed
+
+go 1.26
