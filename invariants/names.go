@@ -105,7 +105,7 @@ type nameContext struct {
 // paths and defaultPkg resolves unqualified names; either may be empty, in
 // which case names that need it are an error. A name with several readings
 // (see Name.Readings) is returned with the first; Scope lookups in
-// analyzers/resolve try each.
+// analyzers/golang/resolve try each.
 func ParseName(s, module, defaultPkg string) (Name, error) {
 	return parseName(s, nameContext{module: module, pkg: defaultPkg})
 }

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/guardlint/guardlint/analyzers/order"
+	"github.com/guardlint/guardlint/analyzers/kinds/order"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"

@@ -42,7 +42,7 @@ func yamlToJSON(t *testing.T, data []byte) any {
 // examples here, and the repository's own invariants beside this package.
 func exampleFiles(t *testing.T) []string {
 	var files []string
-	for _, pattern := range []string{"testdata/examples/*.yaml", "*.yaml", "../guardlint.yaml", "../docs/examples/*.yaml", "../bench/*/guardlint.yaml", "../bench/*/*/guardlint.yaml", "../analyzers/*/testdata/*.yaml", "../analyzers/resolve/testdata/dotted/*.yaml"} {
+	for _, pattern := range []string{"testdata/examples/*.yaml", "*.yaml", "../guardlint.yaml", "../docs/examples/*.yaml", "../bench/*/guardlint.yaml", "../bench/*/*/guardlint.yaml", "../analyzers/*/testdata/*.yaml", "../analyzers/*/*/testdata/*.yaml", "../analyzers/golang/resolve/testdata/dotted/*.yaml"} {
 		m, err := filepath.Glob(pattern)
 		require.NoError(t, err)
 		files = append(files, m...)

@@ -120,3 +120,14 @@ type RemovedWrite struct {
 	Field   string
 	Writers []string
 }
+
+// Keys are the keys of a rule on an added lock, as hold and requires
+// name it: the lock, and the mode when it is shared (exclusive is the
+// default).
+func (l AddedLock) Keys() []Key {
+	keys := []Key{{Name: "lock", Value: l.Lock}}
+	if l.Mode == invariants.Shared {
+		keys = append(keys, Key{Name: "mode", Value: string(invariants.Shared)})
+	}
+	return keys
+}

@@ -19,7 +19,7 @@ import (
 //     kinds whose Langs hold a tree-sitter language;
 //   - mutate.Rule: the Go mutant generators and vacuity test of guardlint
 //     prove, for kinds checked for Go;
-//   - native.Rule (analyzers/mutate/native): the mutant generators and
+//   - native.Rule (analyzers/treesitter/native): the mutant generators and
 //     vacuity test of guardlint prove for C, C++, CUDA and Rust.
 //
 // The registry's test checks that every kind has the facets its

@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"github.com/guardlint/guardlint/analyzers/core"
-	"github.com/guardlint/guardlint/analyzers/guardconf"
+	"github.com/guardlint/guardlint/analyzers/golang/guardconf"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"

@@ -171,7 +171,7 @@ invariants:
 // ./app/... only: the operation two packages away is still followed,
 // and mid's own finding, outside the run, is not reported.
 func TestPartialRunFollowsFacts(t *testing.T) {
-	dir, err := filepath.Abs("../requires/testdata/module")
+	dir, err := filepath.Abs("../kinds/requires/testdata/module")
 	require.NoError(t, err)
 	set, err := Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)

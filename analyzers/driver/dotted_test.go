@@ -15,7 +15,7 @@ import (
 // paths have a dot in their last element (nats.go, codec.v2, a/b.c),
 // generic types, and gopkg.in/yaml.v3 as a dependency.
 func dottedModule(t *testing.T) string {
-	dir, err := filepath.Abs("../resolve/testdata/dotted")
+	dir, err := filepath.Abs("../golang/resolve/testdata/dotted")
 	require.NoError(t, err)
 	return dir
 }

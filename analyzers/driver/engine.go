@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/guardlint/guardlint/analyzers/core"
-	"github.com/guardlint/guardlint/analyzers/internal/stdfacts"
+	"github.com/guardlint/guardlint/analyzers/golang/stdfacts"
 	"github.com/guardlint/guardlint/analyzers/overlay"
 
-	"github.com/guardlint/guardlint/analyzers/guardconf"
+	"github.com/guardlint/guardlint/analyzers/golang/guardconf"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis"

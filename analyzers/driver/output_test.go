@@ -250,7 +250,7 @@ func TestJSONSchema(t *testing.T) {
 	require.NoError(t, JSON(&buf, dirtyReport(t)))
 	require.NoError(t, validate(buf.Bytes()))
 	// A requires finding (its kind) validates too.
-	dir, err := filepath.Abs("../requires/testdata/module")
+	dir, err := filepath.Abs("../kinds/requires/testdata/module")
 	require.NoError(t, err)
 	set, err := Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)
@@ -277,7 +277,7 @@ func TestJSONSchema(t *testing.T) {
 // its id ("invariant dispatch-locked") when the description was written
 // apart from the kinds.
 func TestSARIFDescribesEveryKind(t *testing.T) {
-	dir, err := filepath.Abs("../requires/testdata/module")
+	dir, err := filepath.Abs("../kinds/requires/testdata/module")
 	require.NoError(t, err)
 	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)

@@ -17,7 +17,7 @@ func TestRequiresAcrossPackages(t *testing.T) {
 	// The requires rule's sample module, shared with the go vet and
 	// golangci-lint tests: gpu (the operation and the lock), mid and app
 	// importing it, other not.
-	dir, err := filepath.Abs("../requires/testdata/module")
+	dir, err := filepath.Abs("../kinds/requires/testdata/module")
 	require.NoError(t, err)
 	set, err := registry.Load(filepath.Join(dir, "guardlint.yaml"))
 	require.NoError(t, err)

@@ -94,7 +94,7 @@ func TestCustomBinary(t *testing.T) {
 	t.Run("requires across packages", func(t *testing.T) {
 		// The sample module of the requires rule, shared with the engine and
 		// go vet tests.
-		code, out := golangciLint(t, bin, cache, filepath.Join(td, "..", "..", "requires", "testdata", "module"), "./app/")
+		code, out := golangciLint(t, bin, cache, filepath.Join(td, "..", "..", "kinds", "requires", "testdata", "module"), "./app/")
 		assert.Equal(t, 1, code, out)
 		assert.Contains(t, out, "app/app.go:5:16: requires: invariant dispatch-locked: exported function app.Serve calls mid.Step without holding gpu.evalMu (exclusive), and nothing shows its callers hold it: app.Serve → mid.Step → mid.step → gpu.Encode")
 		assert.Contains(t, out, "1 issues")

@@ -192,7 +192,7 @@ func TestPackageGone(t *testing.T) {
 // element, in the resolver's sample module: the plugin reads them against
 // the packages that exist there, before golangci-lint analyses anything.
 func TestDottedPaths(t *testing.T) {
-	const dotted = "../resolve/testdata/dotted"
+	const dotted = "../golang/resolve/testdata/dotted"
 	as, err := build(t, dotted, map[string]any{"config": []any{"guardlint.yaml"}})
 	require.NoError(t, err)
 	assert.Empty(t, lint(t, as))

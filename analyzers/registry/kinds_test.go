@@ -11,10 +11,10 @@ import (
 	"testing"
 
 	"github.com/guardlint/guardlint/analyzers/core"
-	"github.com/guardlint/guardlint/analyzers/mutate"
-	"github.com/guardlint/guardlint/analyzers/mutate/native"
+	"github.com/guardlint/guardlint/analyzers/golang/mutate"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
+	"github.com/guardlint/guardlint/analyzers/treesitter/native"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

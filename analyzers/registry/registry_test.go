@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/guardlint/guardlint/analyzers/guardconf"
+	"github.com/guardlint/guardlint/analyzers/golang/guardconf"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"

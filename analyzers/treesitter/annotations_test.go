@@ -3,7 +3,7 @@ package treesitter_test
 import (
 	"testing"
 
-	"github.com/guardlint/guardlint/analyzers/internal/ruletest"
+	"github.com/guardlint/guardlint/analyzers/registry/ruletest"
 )
 
 func TestCPP(t *testing.T) { ruletest.Native(t, "testdata/cpp.yaml", "testdata/cpp") }

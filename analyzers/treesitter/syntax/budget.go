@@ -3,9 +3,10 @@ package syntax
 import (
 	"errors"
 	"fmt"
-	"github.com/guardlint/guardlint/analyzers/core"
 	"sync/atomic"
 	"time"
+
+	"github.com/guardlint/guardlint/analyzers/core"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )

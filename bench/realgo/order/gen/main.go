@@ -42,7 +42,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/guardlint/guardlint/analyzers/mutate"
+	"github.com/guardlint/guardlint/analyzers/golang/mutate"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"golang.org/x/tools/go/packages"
 )

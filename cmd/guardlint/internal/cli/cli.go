@@ -13,9 +13,9 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/guardlint/guardlint/analyzers/cliflag"
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/driver"
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/cliflag"
 	"github.com/guardlint/guardlint/invariants"
 )
 

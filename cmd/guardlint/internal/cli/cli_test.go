@@ -85,7 +85,7 @@ guardlint.yaml:11:5: invariant: unknown key "cal"; did you mean "call"? (allowed
 
 // dotted is the resolver's sample module, whose packages have dots in the
 // last element of their import paths.
-const dotted = "../../../../analyzers/resolve/testdata/dotted"
+const dotted = "../../../../analyzers/golang/resolve/testdata/dotted"
 
 // TestAmbiguousName checks that a name two packages of the run can hold
 // is an error of the invariants file: exit status 2, at its position.
@@ -238,7 +238,7 @@ func TestGoVet(t *testing.T) {
 	// app alone, whose dependencies go vet analyses for their facts only,
 	// still finds the entry point two packages away from the operation.
 	req := exec.Command("go", "vet", "-vettool="+bin, "./app/")
-	req.Dir = "../../../../analyzers/requires/testdata/module" // the requires rule's sample module
+	req.Dir = "../../../../analyzers/kinds/requires/testdata/module" // the requires rule's sample module
 	req.Env = append(os.Environ(), "GOFLAGS=", driver.EnvConfig+"=")
 	out, err = req.CombinedOutput()
 	require.Error(t, err, string(out))

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/guardlint/guardlint/analyzers/cliflag"
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/driver"
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/cliflag"
 	"github.com/guardlint/guardlint/invariants"
 )
 

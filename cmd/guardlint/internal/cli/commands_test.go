@@ -89,7 +89,7 @@ func TestSummaryLine(t *testing.T) {
 	// gone's package does not exist: a finding, and not checked.
 	assert.Equal(t, "guardlint: 2 invariants checked, 2 findings\n", errOut)
 
-	code, out, errOut = run(t, noEnv, "-C", "../../../../analyzers/requires/testdata/module", "./other/...")
+	code, out, errOut = run(t, noEnv, "-C", "../../../../analyzers/kinds/requires/testdata/module", "./other/...")
 	assert.Equal(t, ExitFindings, code)
 	assert.Contains(t, out, "cannot verify: none of the 1 invariants of guardlint.yaml concerns a package of ./other/...")
 	assert.Equal(t, "guardlint: 0 invariants checked, 1 finding; 1 invariant outside ./other/... not checked\n", errOut)

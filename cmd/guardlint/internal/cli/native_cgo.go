@@ -3,8 +3,8 @@
 package cli
 
 import (
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/fix"
-	"github.com/guardlint/guardlint/cmd/guardlint/internal/prove"
+	"github.com/guardlint/guardlint/analyzers/fix"
+	"github.com/guardlint/guardlint/analyzers/prove"
 )
 
 // The commands that mutate or read code of every language link the

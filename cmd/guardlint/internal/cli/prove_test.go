@@ -12,7 +12,7 @@ import (
 // finds its invariants the way the command does: -config, then
 // $GUARDLINT_CONFIG, then guardlint.yaml at the module root.
 func TestProveSubcommand(t *testing.T) {
-	mod := filepath.Join("..", "prove", "testdata", "mod")
+	mod := filepath.Join("..", "..", "..", "..", "analyzers", "prove", "testdata", "mod")
 	code, out, errOut := run(t, noEnv, "prove", "-C", mod, "-config", "proved.yaml", "./...")
 	assert.Equal(t, ExitClean, code, errOut)
 	assert.Contains(t, out, "3 invariants")

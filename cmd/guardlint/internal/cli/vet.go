@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/driver"
-	"github.com/guardlint/guardlint/analyzers/guardconf"
+	"github.com/guardlint/guardlint/analyzers/golang/guardconf"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/analysis/unitchecker"
 )

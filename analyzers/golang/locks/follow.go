@@ -1,0 +1,291 @@
+package locks
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/golang/live"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// Change is what one effect does to a followed lock.
+type Change int
+
+// Changes.
+const (
+	Keeps     Change = iota
+	Acquires         // takes the lock in the followed mode
+	Releases         // gives it up
+	OtherMode        // takes it in the mode the rule does not ask for
+)
+
+// Followed is a lock a rule follows through a body: the variable or field,
+// the mode the rule asks for, and the helpers whose call takes it.
+type Followed struct {
+	Res  *Resolver
+	Lock *types.Var
+	// Owner is, for a field lock, the struct type declaring the field.
+	Owner   types.Type
+	Mode    invariants.LockMode
+	Helpers []*types.Func
+}
+
+// Change classifies an effect. recv is the receiver of the method being
+// analysed, or nil: for a field lock in a method of its type, the same
+// field of another value is another lock.
+func (f *Followed) Change(e *live.Effect, recv types.Object) Change {
+	if e.Callee != nil && slices.Contains(f.Helpers, e.Callee) {
+		return Acquires
+	}
+	if e.Call == nil {
+		return Keeps
+	}
+	op, ref := f.Res.Op(e.Call)
+	is, base := ref.Is(f.Lock)
+	if op == None || !is {
+		return Keeps
+	}
+	if f.Owner != nil && recv != nil && base != recv && SameNamed(recv.Type(), f.Owner) {
+		return Keeps
+	}
+	shared := f.Mode == invariants.Shared
+	switch op {
+	case Lock:
+		if shared {
+			return OtherMode
+		}
+		return Acquires
+	case RLock:
+		if !shared {
+			return OtherMode
+		}
+		return Acquires
+	}
+	return Releases
+}
+
+// Step describes a live step for core.DoesWork: the Go front end's half
+// of the one definition of work.
+func (f *Followed) Step(s *live.Step, recv types.Object) core.Step {
+	switch n := s.Node.(type) {
+	case *ast.EmptyStmt:
+		return core.Step{Kind: core.Empty}
+	case *ast.DeferStmt:
+		st := core.Step{Kind: core.Defer, Values: f.values(n.Call.Args)}
+		for _, e := range s.Effects {
+			if !e.Deferred {
+				st.Values = append(st.Values, core.Computed) // an argument computed now calls something
+			}
+		}
+		if sel, ok := ast.Unparen(n.Call.Fun).(*ast.SelectorExpr); ok && f.Res.Info.Selections[sel] != nil {
+			st.Values = append(st.Values, f.value(sel.X)) // the receiver is evaluated now
+		}
+		return st
+	case *ast.ExprStmt:
+		if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && f.isBuiltin(call.Fun, "panic") {
+			return core.Step{Kind: core.Return, Values: f.values(call.Args)}
+		}
+		kind := core.Other
+		for _, e := range s.Effects {
+			switch {
+			case e.Lit != nil && !e.Deferred:
+				if kind == core.Other {
+					kind = core.Inline
+				}
+			case f.Change(e, recv) == Acquires || f.Change(e, recv) == Releases:
+				kind = core.LockOp
+			default:
+				return core.Step{Kind: core.Other}
+			}
+		}
+		return core.Step{Kind: kind}
+	case *ast.ReturnStmt:
+		return core.Step{Kind: core.Return, Values: f.values(n.Results)}
+	case ast.Expr:
+		return core.Step{Kind: core.Condition, Values: f.values([]ast.Expr{n})}
+	case *ast.ValueSpec:
+		return core.Step{Kind: core.Declaration, Values: f.values(n.Values)}
+	case *ast.AssignStmt:
+		if n.Tok == token.DEFINE || f.allLocal(n.Lhs) {
+			st := core.Step{Kind: core.Declaration, Values: f.values(n.Rhs)}
+			if n.Tok != token.DEFINE && n.Tok != token.ASSIGN {
+				st.Values = append(st.Values, f.values(n.Lhs)...) // x += y reads x
+			}
+			return st
+		}
+	case *ast.IncDecStmt:
+		if f.allLocal([]ast.Expr{n.X}) {
+			return core.Step{Kind: core.Declaration, Values: []core.Value{core.Local}}
+		}
+	}
+	return core.Step{Kind: core.Other}
+}
+
+// values describes what computing each expression involves.
+func (f *Followed) values(es []ast.Expr) []core.Value {
+	out := make([]core.Value, len(es))
+	for i, e := range es {
+		out[i] = f.value(e)
+	}
+	return out
+}
+
+// value describes what computing one expression involves.
+func (f *Followed) value(e ast.Expr) core.Value {
+	switch {
+	case f.Res.Info.Types[e].Value != nil:
+		return core.Constant
+	case f.isLockAddress(e):
+		return core.LockAddress
+	case f.local(e):
+		return core.Local
+	}
+	return core.Computed
+}
+
+// local reports whether computing e reads only the function's locals and
+// parameters (not what they point to), constants and literals, and calls
+// nothing but conversions and the builtins that only compute (len, cap,
+// min, max, new, make, complex, real, imag).
+func (f *Followed) local(e ast.Expr) bool {
+	info := f.Res.Info
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit, *ast.FuncLit:
+		return true // a literal; a closure created, not run
+	case *ast.Ident:
+		switch obj := info.Uses[e].(type) {
+		case *types.Var:
+			return isLocal(obj)
+		case *types.Nil, *types.Const, *types.Func, *types.TypeName, *types.Builtin:
+			return true
+		}
+		return e.Name == "_"
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+				if _, isField := info.Uses[identOf(kv.Key)].(*types.Var); !isField && !f.local(kv.Key) {
+					return false
+				}
+			}
+			if !f.local(elt) {
+				return false
+			}
+		}
+		return true
+	case *ast.UnaryExpr:
+		return e.Op != token.ARROW && f.local(e.X)
+	case *ast.BinaryExpr:
+		return f.local(e.X) && f.local(e.Y)
+	case *ast.SelectorExpr:
+		if sel := info.Selections[e]; sel != nil {
+			return !sel.Indirect() && f.local(e.X) // a field of a local struct value, not through a pointer
+		}
+		return f.local(e.Sel) // pkg.Name
+	case *ast.IndexExpr:
+		switch t := info.TypeOf(e.X); {
+		case t == nil:
+		case info.Types[e.X].IsValue():
+			switch u := t.Underlying().(type) {
+			case *types.Array:
+				return f.local(e.X) && f.local(e.Index)
+			case *types.Basic:
+				return u.Info()&types.IsString != 0 && f.local(e.X) && f.local(e.Index)
+			}
+			return false // a slice, a map or a pointer: shared memory
+		default:
+			return true // an instantiation: F[T]
+		}
+	case *ast.IndexListExpr:
+		return true // an instantiation: F[K, V]
+	case *ast.SliceExpr:
+		for _, x := range []ast.Expr{e.X, e.Low, e.High, e.Max} {
+			if x != nil && !f.local(x) {
+				return false
+			}
+		}
+		return true
+	case *ast.TypeAssertExpr:
+		return f.local(e.X)
+	case *ast.CallExpr:
+		if info.Types[e.Fun].IsType() {
+			return len(e.Args) == 1 && f.local(e.Args[0]) // a conversion
+		}
+		for _, name := range []string{"len", "cap", "min", "max", "new", "make", "complex", "real", "imag"} {
+			if f.isBuiltin(e.Fun, name) {
+				for _, a := range e.Args {
+					if !info.Types[a].IsType() && !f.local(a) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allLocal reports whether every expression names a local or is blank.
+func (f *Followed) allLocal(es []ast.Expr) bool {
+	for _, e := range es {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		if v, ok := f.Res.Info.Uses[id].(*types.Var); id.Name != "_" && (!ok || !isLocal(v)) {
+			return false
+		}
+	}
+	return true
+}
+
+// isBuiltin reports whether fun names the builtin function name.
+func (f *Followed) isBuiltin(fun ast.Expr, name string) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := f.Res.Info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
+}
+
+// isLocal reports whether v is a local variable or parameter of a
+// function, not a field or a package-level variable.
+func isLocal(v *types.Var) bool {
+	return !v.IsField() && v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
+}
+
+// identOf returns e as an identifier, or nil.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// isLockAddress reports whether e is &lock, or a method value of the lock
+// (mu.Lock): computing either touches nothing the lock protects.
+func (f *Followed) isLockAddress(e ast.Expr) bool {
+	var x ast.Expr
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			x = e.X
+		}
+	case *ast.SelectorExpr:
+		if sel := f.Res.Info.Selections[e]; sel != nil && sel.Kind() == types.MethodVal {
+			x = e.X
+		}
+	}
+	if x == nil {
+		return false
+	}
+	is, _ := f.Res.Ref(x).Is(f.Lock)
+	return is
+}
+
+// DoesWork reports whether a live step does work the lock must cover.
+func (f *Followed) DoesWork(s *live.Step, recv types.Object) bool {
+	return core.DoesWork(f.Step(s, recv))
+}

@@ -1,0 +1,79 @@
+// Package mutant is the vocabulary of guardlint prove that every language
+// shares: a mutant (one revert of guarded code, held in memory), the site
+// where its invariant must fire, and the names of the reverts. The Go
+// generators (analyzers/golang/mutate) and those of C, C++, CUDA, Rust and
+// Metal (analyzers/treesitter/native) build mutants under these names, so
+// that the prover's matrix has the same columns in every language.
+package mutant
+
+import (
+	"fmt"
+	"go/token"
+	"regexp"
+
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// Mutant is one revert of the code an invariant guards, held in memory:
+// the new content of the files it changes (and of the file it adds).
+type Mutant struct {
+	Invariant *invariants.Invariant
+	// Target is the function the revert happens in, as the declaration
+	// reads: (CommandBuffer).reset.
+	Target string
+	// Op names the revert: "delete", "block-comment", "lock-deleted" ...
+	Op string
+	// Name is unique within a run and safe as a file name.
+	Name string
+	// Files is the new content of every changed or added file, by
+	// absolute path.
+	Files map[string][]byte
+	// Site is where the mutated invariant must fire for the mutant to be
+	// killed.
+	Site Site
+	// Void says why the mutant could not be built or does not compile;
+	// a void mutant is never a kill.
+	Void string
+	// Package is the import path of the Go package the mutant changes; ""
+	// for a mutant of C, C++, CUDA, Rust or Metal code, which names files.
+	Package string
+}
+
+// Site is the region where a finding kills a mutant: the line range of
+// the mutated function's declaration in the mutated file, from its func
+// keyword to its closing brace. Every analyzer reports a revert inside the
+// function it happened in (at the dead copy of a call, at the first
+// statement that runs without the lock, at the write, or at the function's
+// name when a required call is gone), so a finding elsewhere (another
+// function, the invariants file) is not this mutant's kill.
+type Site struct {
+	File       string
+	Func       string
+	Start, End int
+}
+
+// Contains reports whether a position lies in the site.
+func (s Site) Contains(p token.Position) bool {
+	return p.Filename == s.File && s.Start <= p.Line && p.Line <= s.End
+}
+
+// String formats the site as file:start-end (func).
+func (s Site) String() string {
+	return fmt.Sprintf("%s:%d-%d (%s)", s.File, s.Start, s.End, s.Func)
+}
+
+// unsafeName matches what may not appear in a mutant's name.
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// MutantName names the mutant op of a target: id.target.op, with what
+// may not appear in a file name replaced, so that -show and --test can
+// use it as one.
+func MutantName(inv *invariants.Invariant, target, op string) string {
+	return unsafeName.ReplaceAllString(inv.ID+"."+target+"."+op, "_")
+}
+
+// VoidMutant is a mutant that could not be built, for a target that is
+// not a function declaration (a field).
+func VoidMutant(inv *invariants.Invariant, target, op, why string) *Mutant {
+	return &Mutant{Invariant: inv, Target: target, Op: op, Name: unsafeName.ReplaceAllString(inv.ID+"."+op, "_"), Void: why}
+}
