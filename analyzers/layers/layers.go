@@ -13,14 +13,14 @@ type Layer int
 
 // The layers, lowest first.
 const (
-	Model     Layer = iota // invariants: the file format, loader, schema
-	Core                   // the rule core and the vocabulary every layer above shares
-	FrontEnd               // code into facts: Go (go/types, live, locks) and tree-sitter
-	Kind                   // one package per rule kind
-	Registry               // the one list of kinds
-	Driver                 // config discovery, scope, the suite, findings, formats
-	Prover                 // beside the driver: prove (mutants) and fix (suggest, --revert)
-	Surface                // the CLI with go vet's protocol, the golangci-lint plugin
+	Model    Layer = iota // invariants: the file format, loader, schema
+	Core                  // the rule core and the vocabulary every layer above shares
+	FrontEnd              // code into facts: Go (go/types, live, locks) and tree-sitter
+	Kind                  // one package per rule kind
+	Registry              // the one list of kinds
+	Driver                // config discovery, scope, the suite, findings, formats
+	Prover                // beside the driver: prove (mutants) and fix (suggest, --revert)
+	Surface               // the CLI with go vet's protocol, the golangci-lint plugin
 )
 
 var names = [...]string{"model", "core", "front end", "kind", "registry", "driver", "prover", "surface"}
