@@ -130,8 +130,10 @@ func (a *anchorCache) of(dir string) string {
 // invariants of other languages declared in an invariants file of dir:
 // dir itself when it holds Go files, else the first directory below it,
 // breadth first and in lexical order, that does. Directories the go
-// command ignores (testdata, vendor, names starting with . or _) and
-// nested modules are skipped. A surface analyses packages one at a time
+// command ignores (testdata, vendor, names starting with . or _) are
+// skipped; a module in a subdirectory is not (a repository whose
+// invariants file sits at the root and whose Go module is go/ reports
+// there). A surface analyses packages one at a time
 // (go vet runs a process per package), so each decides on its own, from
 // the tree alone, whether it is the anchor; "" when there is none.
 func anchorDir(dir string) string {
@@ -150,9 +152,6 @@ func anchorDir(dir string) string {
 				switch {
 				case e.IsDir():
 					if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
-						continue
-					}
-					if _, err := os.Stat(filepath.Join(d, name, "go.mod")); err == nil {
 						continue
 					}
 					subs = append(subs, filepath.Join(d, name))

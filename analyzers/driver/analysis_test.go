@@ -32,7 +32,8 @@ func TestAnchorDir(t *testing.T) {
 		{"first directory in lexical order", []string{"go.mod", "z/z.go", "b/b.go", "native/buf.c"}, "b"},
 		{"shallowest first", []string{"go.mod", "a/deep/d.go", "c/c.go"}, "c"},
 		{"tests alone do not make a package", []string{"go.mod", "a/a_test.go", "b/b.go"}, "b"},
-		{"skipped directories", []string{"go.mod", "testdata/t.go", "vendor/v/v.go", ".hidden/h.go", "_old/o.go", "nested/go.mod", "nested/n.go", "x/x.go"}, "x"},
+		{"skipped directories", []string{"go.mod", "testdata/t.go", "vendor/v/v.go", ".hidden/h.go", "_old/o.go", "x/x.go"}, "x"},
+		{"a module in a subdirectory", []string{"README.md", "native/enc.c", "go/go.mod", "go/pool/pool.go"}, "go/pool"},
 		{"none", []string{"go.mod", "native/buf.c"}, "-"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
