@@ -57,6 +57,9 @@ type Result struct {
 	// NotChecked are the Go invariants whose packages exist but lie
 	// outside the run's patterns (a partial run such as ./app/...).
 	NotChecked []*invariants.Invariant
+	// Notes say which copy of a module was checked where the repository
+	// keeps another with the same module path (see build.go).
+	Notes []string
 }
 
 // unitList is one unit of a run with the packages go list matched there.
@@ -96,7 +99,10 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 			start = time.Now()
 		}
 	}
-	ms := findModules(set, opts.Dir)
+	ms, err := findModules(set, opts.Dir)
+	if err != nil {
+		return nil, err
+	}
 	var lists []unitList
 	inScope := map[string]bool{}
 	for _, u := range ms.units(opts.Dir, opts.Patterns) {
@@ -113,11 +119,13 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 		if err := packageErrors(listed); err != nil {
 			return nil, fmt.Errorf("listing packages in %s: %w", u.Module.Dir, err)
 		}
+		listed = ms.withDeps(u.Module, listed)
 		lists = append(lists, unitList{unit: u, listed: listed})
 		for _, p := range listed {
 			inScope[p.PkgPath] = true
 		}
 	}
+	res := &Result{Notes: append(ms.Notes, ms.taken(opts.Dir, lists)...)}
 	phase("list", len(inScope))
 	// Names whose path has a dot in its last element are read against
 	// the listed packages and their dependencies, in every module.
@@ -128,7 +136,6 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	if err := set.Resolve(known); err != nil {
 		return nil, err
 	}
-	res := &Result{}
 	res.Findings = append(res.Findings, scope(set, ms, lists, inScope, opts, res)...)
 	phase("scope", len(inScope))
 	// The C, C++, CUDA and Rust invariants name files, not packages: the

@@ -87,7 +87,14 @@ func MissingPackages(set *invariants.Set, dir string, known map[string]bool) []c
 	if known == nil {
 		known = map[string]bool{}
 	}
-	return missingPackages(set, findModules(set, dir), known)
+	ms, err := findModules(set, dir)
+	if err != nil {
+		return []core.Finding{{
+			Pos:     core.PosOf(invariants.Pos{File: set.Files[0].Path, Line: 1, Col: 1}),
+			Message: core.CannotVerify("%v", err),
+		}}
+	}
+	return missingPackages(set, ms, known)
 }
 
 // missingPackages is MissingPackages with the modules already found.

@@ -39,7 +39,11 @@ type listing struct {
 func list(set *invariants.Set, opts Options) ([]listing, error) {
 	var out []listing
 	var known []string
-	for _, u := range driver.Units(set, opts.Dir, opts.Patterns) {
+	units, err := driver.Units(set, opts.Dir, opts.Patterns)
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range units {
 		listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Dir: u.Module.Dir, BuildFlags: opts.BuildFlags}, u.Patterns...)
 		if err != nil {
 			return nil, fmt.Errorf("listing packages: %w", err)

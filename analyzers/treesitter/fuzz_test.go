@@ -112,7 +112,7 @@ func fuzzLanguage(f *testing.F, lang invariants.Lang) {
 
 // frontEnd runs one front end over src, and asks every fact of every
 // function the rule kinds ask.
-func frontEnd(t *testing.T, lang invariants.Lang, src []byte) {
+func frontEnd(t testing.TB, lang invariants.Lang, src []byte) {
 	lg := languages[lang]
 	file, err := syntax.ParseWithin(syntax.Lang(lang), "fuzz", src, fuzzBudget)
 	switch {

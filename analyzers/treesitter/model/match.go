@@ -43,6 +43,13 @@ func MatchCall(c *Call, pattern []string) bool {
 			return false
 		}
 	}
+	// Stripping keeps the last token unless it closes a group (see
+	// CallsName): a callee ending in another token cannot match, and
+	// stripping it would cost its whole length on every call.
+	if n := len(c.Callee); len(pattern) == 0 || n == 0 ||
+		c.Callee[n-1] != ">" && c.Callee[n-1] != ">>" && c.Callee[n-1] != pattern[len(pattern)-1] {
+		return false
+	}
 	return MatchTail(StripTemplateArgs(c.Callee), pattern)
 }
 
@@ -121,6 +128,16 @@ var wildcards = map[string]bool{"Self": true, "self": true, "super": true, "crat
 // requires or runs something must miss no call. Template arguments are
 // not part of the name.
 func CallsName(callee, scoped []string) bool {
+	// The callee's tokens span its whole expression (a lambda called in
+	// place, a long chain of calls), and calls nest: stripping every
+	// callee's template arguments would cost the square of the
+	// function's size. Stripping keeps the last token unless it closes a
+	// group, so a callee whose last token is another name is rejected
+	// first, in constant time.
+	if n := len(callee); n == 0 || len(scoped) == 0 ||
+		callee[n-1] != ">" && callee[n-1] != ">>" && callee[n-1] != scoped[len(scoped)-1] {
+		return false
+	}
 	toks := StripTemplateArgs(callee)
 	if len(toks) == 0 || len(scoped) == 0 || toks[len(toks)-1] != scoped[len(scoped)-1] {
 		return false

@@ -115,6 +115,13 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 // holds its lock until its statement ends.
 func temporaries(f *syntax.File, h *model.Hold, calls []model.Call) []*model.Guard {
 	var out []*model.Guard
+	// A call inside a guard's expression is that guard's: one walk up
+	// from the call, against the set of guard nodes, instead of a walk
+	// up per guard (which cost calls × guards × depth on nested locks).
+	guards := make(map[*syntax.Node]bool, len(h.All))
+	for _, o := range h.All {
+		guards[o.Node] = true
+	}
 	for _, c := range calls {
 		if !c.Live() || c.Node.Kind != "call_expression" {
 			continue
@@ -124,8 +131,8 @@ func temporaries(f *syntax.File, h *model.Hold, calls []model.Call) []*model.Gua
 			continue // not a lock call, or an unwrap of one
 		}
 		seen := false
-		for _, o := range h.All {
-			seen = seen || o.Node.Contains(c.Node)
+		for a := c.Node; a != nil && !seen; a = a.Parent {
+			seen = guards[a]
 		}
 		if seen {
 			continue

@@ -79,6 +79,9 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 		fmt.Fprintf(stderr, "guardlint: %v\n", err)
 		return ExitFailure
 	}
+	for _, n := range res.Notes {
+		fmt.Fprintln(stderr, "guardlint: "+n)
+	}
 	fmt.Fprintln(stderr, summary(res, opts.patterns))
 	if len(res.Findings) > 0 {
 		return ExitFindings
