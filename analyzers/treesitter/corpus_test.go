@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
@@ -42,9 +42,13 @@ func corpusEntry(t *testing.T, path string) []byte {
 // one found while fuzzing, and those the fuzzers find later) through
 // Check, as the one file of invariants of every kind: the check returns,
 // and a file that tree-sitter does not finish within the budget is
-// reported as such, at the invariant.
+// reported as such, at the invariant. The budget is the default one, a
+// hundred times what the slowest kept input takes on a loaded machine, so
+// that the two parses (the oracle's and Check's) cannot fall on two sides
+// of it because the machine is busy; the budget itself is tested in
+// package syntax with the watchdog under the test's control.
 func TestFuzzCorpusThroughCheck(t *testing.T) {
-	const budget = 100 * time.Millisecond
+	const budget = core.DefaultParseBudget
 	entries := 0
 	for lang, target := range fuzzTargetOf {
 		paths, err := filepath.Glob(filepath.Join("testdata/fuzz", target, "*"))
