@@ -34,9 +34,16 @@ type Mutant struct {
 	// Void says why the mutant could not be built or does not compile;
 	// a void mutant is never a kill.
 	Void string
-	// Package is the import path of the Go package the mutant changes; ""
-	// for a mutant of C, C++, CUDA, Rust or Metal code, which names files.
-	Package string
+	// Package is the Go package the mutant changes, which the prover
+	// type-checks it in (a *mutate.Package); nil for a mutant of C, C++,
+	// CUDA, Rust or Metal code, which names files.
+	Package Package
+}
+
+// Package is a loaded Go package, as the Go generators hold one.
+type Package interface {
+	// Path is the package's import path.
+	Path() string
 }
 
 // Site is the region where a finding kills a mutant: the line range of

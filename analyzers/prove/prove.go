@@ -28,6 +28,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/driver"
+	"github.com/guardlint/guardlint/analyzers/golang/mutate"
 	"github.com/guardlint/guardlint/analyzers/mutant"
 	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/invariants"
@@ -56,9 +57,6 @@ type Options struct {
 	// patched is the sources with the set's patch chains applied, which
 	// native mutants are laid over; set by Run.
 	patched *overlay.Files
-	// pkgs are the loaded Go packages, by import path, which the Go
-	// mutants change; set by Run.
-	pkgs loaded
 }
 
 // Verdict is what became of a mutant.
@@ -171,7 +169,6 @@ func Run(set *invariants.Set, opts Options) (*Report, error) {
 		return nil, err
 	}
 	progress(opts, "baseline and load", start)
-	opts.pkgs = pkgs
 
 	rep := &Report{Set: set}
 	generators := map[invariants.Lang]generator{invariants.LangGo: pkgs}
@@ -269,7 +266,7 @@ func checkAll(set *invariants.Set, todo []*Result, opts Options) error {
 				case opts.Exact:
 					fs, err = exactFindings(set, res.Mutant, opts)
 				default:
-					fs, err = findings(suite, opts.pkgs[res.Mutant.Package], res.Mutant)
+					fs, err = findings(suite, res.Mutant.Package.(*mutate.Package), res.Mutant)
 				}
 				switch {
 				case isVoid(err):

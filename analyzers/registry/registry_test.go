@@ -23,7 +23,10 @@ func TestAnalyzersAreValid(t *testing.T) {
 		assert.NotContains(t, summary, a.Name+":", "the summary drops the name prefix")
 		assert.False(t, strings.HasSuffix(summary, "."), "%s: summary ends with a period", a.Name)
 		assert.LessOrEqual(t, len(summary), 60, a.Name)
-		assert.Contains(t, a.URL, "/analyzers/"+a.Name, a.Name)
+		// The URL is the package's page: its directory is the kind's key
+		// without underscores (lock_order: analyzers/kinds/lockorder).
+		assert.True(t, strings.HasPrefix(a.URL, "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/"), a.URL)
+		assert.True(t, strings.HasSuffix(a.URL, "/"+strings.ReplaceAll(a.Name, "_", "")), a.URL)
 	}
 	assert.Equal(t, []string{"call", "hold", "owns", "forbid", "order", "requires", "excludes", "lock_order", "never_acquires", "ignores"}, names)
 }

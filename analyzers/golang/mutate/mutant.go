@@ -21,7 +21,7 @@ func NewMutant(inv *invariants.Invariant, p *Package, host *ast.FuncDecl, op str
 		Target:    target,
 		Op:        op,
 		Name:      mutant.MutantName(inv, strings.TrimPrefix(key.recv+"."+key.name, "."), op),
-		Package:   p.Pkg.PkgPath,
+		Package:   p,
 	}
 	if void != "" {
 		m.Void = void

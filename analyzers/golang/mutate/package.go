@@ -32,6 +32,9 @@ type Package struct {
 	Decls map[*types.Func]*ast.FuncDecl
 }
 
+// Path implements mutant.Package.
+func (p *Package) Path() string { return p.Pkg.PkgPath }
+
 // NewPackage indexes a package loaded with syntax and types, reading the
 // source of its files.
 func NewPackage(pkg *packages.Package, li *live.Info) (*Package, error) {

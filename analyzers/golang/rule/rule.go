@@ -36,7 +36,7 @@ func NewAnalyzer(kind invariants.Kind, doc string, conf *analysis.Analyzer, chec
 	a := &analysis.Analyzer{
 		Name:     string(kind),
 		Doc:      doc,
-		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/" + string(kind),
+		URL:      "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/kinds/" + strings.ReplaceAll(string(kind), "_", ""),
 		Requires: Requires(conf),
 		Run: func(pass *analysis.Pass) (any, error) {
 			check(New(pass, conf, kind))
