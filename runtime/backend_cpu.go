@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/guardlint/guardlint/internal/testhooks"
 )
 
 // cpuBackend implements the device on the host with the same concurrency
@@ -22,9 +24,14 @@ import (
 //
 // Each ordinal is an independent device: its own memory, lanes and events,
 // shared with no other cpuBackend.
+//
+// A device opened with testhooks.AdversarialLanes on has sched set: its
+// lanes are queues run by the host goroutines that wait on them, in the
+// order that exposes a missing barrier every time (cpuSched).
 type cpuBackend struct {
 	ordinal int
 	limit   int
+	sched   *cpuSched
 
 	mu     sync.RWMutex
 	mems   map[mem][]uint32
@@ -43,10 +50,19 @@ type cpuLane struct {
 	closed bool
 	q      chan func()
 	done   chan struct{}
+
+	// On adversarial lanes (sched set) the queue is items instead of q,
+	// and items, closed and lastWork are guarded by sched.mu.
+	sched    *cpuSched
+	items    []cpuItem
+	lastWork uint64 // stamp of the most recent work queued
 }
 
 // push queues f, blocking while the queue is full.
 func (l *cpuLane) push(f func()) error {
+	if l.sched != nil {
+		return l.sched.push(l, f)
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
@@ -58,6 +74,10 @@ func (l *cpuLane) push(f func()) error {
 
 // stop closes the queue and waits for the queued work to finish.
 func (l *cpuLane) stop() {
+	if l.sched != nil {
+		l.sched.stop(l)
+		return
+	}
 	l.mu.Lock()
 	if !l.closed {
 		l.closed = true
@@ -80,7 +100,12 @@ const cpuLaneDepth = 1024
 // newCPUBackend returns CPU device ordinal with limit bytes of device
 // memory.
 func newCPUBackend(ordinal, limit int) *cpuBackend {
+	var sched *cpuSched
+	if testhooks.LanesAdversarial() {
+		sched = &cpuSched{}
+	}
 	return &cpuBackend{
+		sched:   sched,
 		ordinal: ordinal,
 		limit:   limit,
 		mems:    map[mem][]uint32{},
@@ -95,7 +120,12 @@ func newCPUBackend(ordinal, limit int) *cpuBackend {
 func (b *cpuBackend) kind() Backend { return BackendCPU }
 
 // describe implements backend.
-func (b *cpuBackend) describe() string { return fmt.Sprintf("cpu:%d (goroutine lanes)", b.ordinal) }
+func (b *cpuBackend) describe() string {
+	if b.sched != nil {
+		return fmt.Sprintf("cpu:%d (adversarial lanes)", b.ordinal)
+	}
+	return fmt.Sprintf("cpu:%d (goroutine lanes)", b.ordinal)
+}
 
 // alloc implements backend.
 func (b *cpuBackend) alloc(bytes int) (mem, error) {
@@ -186,13 +216,19 @@ func (b *cpuBackend) copyAsync(l lane, dst, src mem, bytes int) error {
 
 // newLane implements backend.
 func (b *cpuBackend) newLane() (lane, error) {
-	l := &cpuLane{q: make(chan func(), cpuLaneDepth), done: make(chan struct{})}
-	go func() {
-		defer close(l.done)
-		for f := range l.q {
-			f()
-		}
-	}()
+	var l *cpuLane
+	if b.sched != nil {
+		l = &cpuLane{sched: b.sched}
+		b.sched.addLane(l)
+	} else {
+		l = &cpuLane{q: make(chan func(), cpuLaneDepth), done: make(chan struct{})}
+		go func() {
+			defer close(l.done)
+			for f := range l.q {
+				f()
+			}
+		}()
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	h := lane(b.nextH)
@@ -270,6 +306,13 @@ func (b *cpuBackend) record(h event, l lane) error {
 	if err != nil {
 		return err
 	}
+	if b.sched != nil {
+		ln, err := b.lane(l)
+		if err != nil {
+			return err
+		}
+		return b.sched.record(e, ln)
+	}
 	ch := make(chan struct{})
 	e.mu.Lock()
 	e.cur = ch
@@ -283,6 +326,13 @@ func (b *cpuBackend) wait(l lane, h event) error {
 	e, err := b.event(h)
 	if err != nil {
 		return err
+	}
+	if b.sched != nil {
+		ln, err := b.lane(l)
+		if err != nil {
+			return err
+		}
+		return b.sched.wait(ln, e)
 	}
 	e.mu.Lock()
 	ch := e.cur
@@ -302,7 +352,11 @@ func (b *cpuBackend) syncEvent(h event) error {
 	e.mu.Lock()
 	ch := e.cur
 	e.mu.Unlock()
-	if ch != nil {
+	switch {
+	case ch == nil:
+	case b.sched != nil:
+		return b.sched.await(ch)
+	default:
 		<-ch
 	}
 	return nil
@@ -310,6 +364,13 @@ func (b *cpuBackend) syncEvent(h event) error {
 
 // syncLane implements backend.
 func (b *cpuBackend) syncLane(h lane) error {
+	if b.sched != nil {
+		l, err := b.lane(h)
+		if err != nil {
+			return err
+		}
+		return b.sched.syncLane(l)
+	}
 	ch := make(chan struct{})
 	if err := b.enqueue(h, func() { close(ch) }); err != nil {
 		return err
@@ -331,6 +392,11 @@ func (b *cpuBackend) launch(l lane, op *launch) error {
 		}
 	}
 	o := *op
+	if b.sched != nil {
+		// Adversarial lanes already run a producer as late as the events
+		// allow; a delay would only slow the tests down.
+		o.delay = 0
+	}
 	return b.enqueue(l, func() { runCPUKernel(&o, out, in) })
 }
 
