@@ -400,6 +400,22 @@ func (b *cpuBackend) launch(l lane, op *launch) error {
 	return b.enqueue(l, func() { runCPUKernel(&o, out, in) })
 }
 
+// canFuse implements backend.
+func (b *cpuBackend) canFuse() bool { return true }
+
+// launchFused implements backend.
+func (b *cpuBackend) launchFused(l lane, p *fusedProgram, bufs []mem, n int) error {
+	words := make([][]uint32, len(bufs))
+	for i, m := range bufs {
+		var err error
+		if words[i], err = b.words(m); err != nil {
+			return fmt.Errorf("launch fused kernel: buffer %d: %w", i, err)
+		}
+	}
+	prog := *p
+	return b.enqueue(l, func() { prog.runCPU(words, n) })
+}
+
 // cpuInputs returns the number of input buffers a kernel reads.
 func cpuInputs(k kernelID) int {
 	switch k {
