@@ -185,3 +185,71 @@ func BenchmarkRoundTripParts(b *testing.B) {
 	require.NoError(b, err)
 	require.Equal(b, float32((5+1)*2), got[5])
 }
+
+// BenchmarkBareLaunchTwoStreams is BenchmarkBareLaunch alternating between
+// two streams, as a command buffer's round-robin alternates between its
+// two lanes: the reference for BenchmarkDispatch that issues the same
+// driver calls.
+func BenchmarkBareLaunchTwoStreams(b *testing.B) {
+	d := cudaBench(b)
+	cu := d.backend.(*cudaBackend)
+	x := rttest.Upload(b, d, make([]float32, 1024))
+	out := rttest.Upload(b, d, make([]float32, 1024))
+	goruntime.LockOSThread()
+	defer goruntime.UnlockOSThread()
+	require.NoError(b, cu.drv.SetCurrent(cu.ctx))
+	var s [2]cuda.Stream
+	for i := range s {
+		var err error
+		s[i], err = cu.drv.StreamCreateNonBlocking()
+		require.NoError(b, err)
+	}
+	f := cu.funcs[kAdd]
+	launcher := cu.drv.NewLauncher()
+	defer launcher.Close()
+	args := []uint64{uint64(out.m), uint64(x.m), uint64(x.m), 1024}
+	grid := uint32((1024/4 + elementwiseBlock - 1) / elementwiseBlock)
+	b.ResetTimer()
+	for i := range b.N {
+		if err := launcher.Launch(f, grid, elementwiseBlock, 0, s[i%2], args); err != nil {
+			b.Fatal(err)
+		}
+		if i%dispatchBatch == dispatchBatch-1 {
+			b.StopTimer()
+			require.NoError(b, cu.drv.StreamSynchronize(s[0]))
+			require.NoError(b, cu.drv.StreamSynchronize(s[1]))
+			b.StartTimer()
+		}
+	}
+	b.StopTimer()
+	for i := range s {
+		require.NoError(b, cu.drv.StreamSynchronize(s[i]))
+		require.NoError(b, cu.drv.StreamDestroy(s[i]))
+	}
+}
+
+// BenchmarkDispatchOneLane is BenchmarkDispatch with every dispatch on
+// lane 0: the command buffer's counterpart of BenchmarkBareLaunch's one
+// stream.
+func BenchmarkDispatchOneLane(b *testing.B) {
+	d := cudaBench(b)
+	x := rttest.Upload(b, d, make([]float32, 1024))
+	out := rttest.Upload(b, d, make([]float32, 1024))
+	cb, err := d.NewCommandBuffer()
+	require.NoError(b, err)
+	cb.UseLane(0)
+	b.ResetTimer()
+	for i := range b.N {
+		if err := cb.Add(out, x, x); err != nil {
+			b.Fatal(err)
+		}
+		if i%dispatchBatch == dispatchBatch-1 {
+			b.StopTimer()
+			require.NoError(b, cb.Wait())
+			cb.UseLane(0)
+			b.StartTimer()
+		}
+	}
+	b.StopTimer()
+	require.NoError(b, cb.Wait())
+}

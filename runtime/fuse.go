@@ -162,13 +162,14 @@ func (g *deviceNodes) fusible() bool {
 }
 
 // encodeFusedLocked allocates every node's output and dispatches the group
-// as one fused kernel; g.fusible() holds. It returns the first error.
-// evalMu is held.
+// as one fused kernel; g.fusible() holds, so the group has at most
+// maxFusedBuffers nodes and inputs together, few enough that linear scans
+// beat maps, and fixed arrays keep the hot path free of allocations beyond
+// the output buffers. It returns the first error. evalMu is held.
 func (g *deviceNodes) encodeFusedLocked(cb *CommandBuffer) error {
 	d := g.dev
-	slot := make(map[*Array]int, len(g.nodes))
-	var ins []*Buffer
-	inSlot := map[*Buffer]int{}
+	var ins, outs [maxFusedBuffers]*Buffer
+	nin := 0
 	// Inputs first: their slots come before the operations'.
 	for _, a := range g.nodes {
 		for _, in := range a.inputs {
@@ -179,69 +180,70 @@ func (g *deviceNodes) encodeFusedLocked(cb *CommandBuffer) error {
 			if err != nil {
 				return fmt.Errorf("%s: %w", opNames[a.op], err)
 			}
-			if _, ok := inSlot[b]; !ok {
-				inSlot[b] = len(ins)
-				ins = append(ins, b)
+			if !slices.Contains(ins[:nin], b) {
+				ins[nin] = b
+				nin++
 			}
 		}
 	}
-	var p fusedProgram
-	outs := make([]*Buffer, 0, len(g.nodes))
-	for _, a := range g.nodes {
+	p := &cb.prog
+	*p = fusedProgram{inputs: nin}
+	for j, a := range g.nodes {
 		var operand [2]int
 		for i, in := range a.inputs {
-			if s, ok := slot[in]; ok {
-				operand[i] = s
+			if k := slices.Index(g.nodes[:j], in); k >= 0 {
+				operand[i] = nin + k // an earlier node of the group
 				continue
 			}
 			b, err := inputBuffer(in)
 			if err != nil {
 				return fmt.Errorf("%s: %w", opNames[a.op], err)
 			}
-			operand[i] = inSlot[b]
+			operand[i] = slices.Index(ins[:nin], b)
 		}
 		out, err := d.NewBuffer(a.size)
 		if err != nil {
 			return err
 		}
 		a.out = out
-		slot[a] = len(ins) + p.nops
-		p.ops[p.nops] = fusedOp{op: a.op, a: operand[0], b: operand[1], scalar: a.scalar}
+		p.ops[j] = fusedOp{op: a.op, a: operand[0], b: operand[1], scalar: a.scalar}
 		p.nops++
-		outs = append(outs, out)
+		outs[j] = out
 	}
-	p.inputs = len(ins)
-	return cb.fused(&p, outs, ins)
+	return cb.fused(outs[:p.nops], ins[:nin])
 }
 
-// fused dispatches a fused program writing outs from ins; it keeps every
-// buffer until completion, as dispatch does.
-func (cb *CommandBuffer) fused(p *fusedProgram, outs, ins []*Buffer) error {
+// fused dispatches cb.prog writing outs from ins; it keeps every buffer
+// until completion, as dispatch does.
+func (cb *CommandBuffer) fused(outs, ins []*Buffer) error {
+	p := &cb.prog
 	if cb.err != nil {
 		return cb.err
 	}
 	if err := cb.dev.check(); err != nil {
 		return err
 	}
-	bufs := append(append(make([]*Buffer, 0, len(outs)+len(ins)), outs...), ins...)
-	for i, b := range bufs {
-		if err := b.acquire(cb.dev); err != nil {
-			for _, a := range bufs[:i] {
-				a.settle()
+	k := 0
+	for _, list := range [2][]*Buffer{outs, ins} {
+		for _, b := range list {
+			if err := b.acquire(cb.dev); err != nil {
+				for _, a := range cb.fusedBufs[:k] {
+					a.settle()
+				}
+				clear(cb.fusedBufs[:k])
+				return fmt.Errorf("fused %s: %w", p.key(), err)
 			}
-			return fmt.Errorf("fused %s: %w", p.key(), err)
+			cb.fusedBufs[k], cb.fusedMems[k] = b, b.m
+			k++
 		}
 	}
-	cb.keep = append(cb.keep, bufs...)
+	cb.keep = append(cb.keep, cb.fusedBufs[:k]...)
+	clear(cb.fusedBufs[:k])
 	enc := cb.getOrCreateEncoder()
 	if enc == nil {
 		return cb.err
 	}
-	mems := make([]mem, len(bufs))
-	for i, b := range bufs {
-		mems[i] = b.m
-	}
-	if err := cb.dev.backend.launchFused(enc.pick(cb.lane), p, mems, outs[0].n); err != nil {
+	if err := cb.dev.backend.launchFused(enc.pick(cb.lane), p, cb.fusedMems[:k], outs[0].n); err != nil {
 		cb.fail(fmt.Errorf("launch fused %s: %w", p.key(), err))
 	}
 	cb.dev.fusedDispatches.Add(1)
