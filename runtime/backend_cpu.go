@@ -60,11 +60,13 @@ type cpuLane struct {
 
 // push queues f, blocking while the queue is full.
 func (l *cpuLane) push(f func()) error {
-	if l.sched != nil {
-		return l.sched.push(l, f)
-	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.sched != nil {
+		// An adversarial lane queues under its scheduler's lock, which
+		// nothing takes l.mu under.
+		return l.sched.push(l, f)
+	}
 	if l.closed {
 		return fmt.Errorf("cpu lane: %w: lane destroyed", ErrInvalidArgument)
 	}
