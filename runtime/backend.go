@@ -6,6 +6,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/guardlint/guardlint/internal/testhooks"
 )
 
 // Backend names an implementation of the device.
@@ -289,6 +291,9 @@ func openBackend(c config) (backend, error) {
 func newCPUDevice(c config) (backend, error) {
 	if err := checkOrdinal(BackendCPU, c.ordinal, c.cpuDevices); err != nil {
 		return nil, err
+	}
+	if testhooks.LanesAdversarial() {
+		return newCPUSchedBackend(c.ordinal, c.cpuMemory), nil
 	}
 	return newCPUBackend(c.ordinal, c.cpuMemory), nil
 }

@@ -6,8 +6,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/guardlint/guardlint/internal/testhooks"
 )
 
 // cpuBackend implements the device on the host with the same concurrency
@@ -24,14 +22,9 @@ import (
 //
 // Each ordinal is an independent device: its own memory, lanes and events,
 // shared with no other cpuBackend.
-//
-// A device opened with testhooks.AdversarialLanes on has sched set: its
-// lanes are queues run by the host goroutines that wait on them, in the
-// order that exposes a missing barrier every time (cpuSched).
 type cpuBackend struct {
 	ordinal int
 	limit   int
-	sched   *cpuSched
 
 	mu     sync.RWMutex
 	mems   map[mem][]uint32
@@ -50,23 +43,12 @@ type cpuLane struct {
 	closed bool
 	q      chan func()
 	done   chan struct{}
-
-	// On adversarial lanes (sched set) the queue is items instead of q,
-	// and items, closed and lastWork are guarded by sched.mu.
-	sched    *cpuSched
-	items    []cpuItem
-	lastWork uint64 // stamp of the most recent work queued
 }
 
 // push queues f, blocking while the queue is full.
 func (l *cpuLane) push(f func()) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.sched != nil {
-		// An adversarial lane queues under its scheduler's lock, which
-		// nothing takes l.mu under.
-		return l.sched.push(l, f)
-	}
 	if l.closed {
 		return fmt.Errorf("cpu lane: %w: lane destroyed", ErrInvalidArgument)
 	}
@@ -76,10 +58,6 @@ func (l *cpuLane) push(f func()) error {
 
 // stop closes the queue and waits for the queued work to finish.
 func (l *cpuLane) stop() {
-	if l.sched != nil {
-		l.sched.stop(l)
-		return
-	}
 	l.mu.Lock()
 	if !l.closed {
 		l.closed = true
@@ -102,12 +80,7 @@ const cpuLaneDepth = 1024
 // newCPUBackend returns CPU device ordinal with limit bytes of device
 // memory.
 func newCPUBackend(ordinal, limit int) *cpuBackend {
-	var sched *cpuSched
-	if testhooks.LanesAdversarial() {
-		sched = &cpuSched{}
-	}
 	return &cpuBackend{
-		sched:   sched,
 		ordinal: ordinal,
 		limit:   limit,
 		mems:    map[mem][]uint32{},
@@ -122,12 +95,7 @@ func newCPUBackend(ordinal, limit int) *cpuBackend {
 func (b *cpuBackend) kind() Backend { return BackendCPU }
 
 // describe implements backend.
-func (b *cpuBackend) describe() string {
-	if b.sched != nil {
-		return fmt.Sprintf("cpu:%d (adversarial lanes)", b.ordinal)
-	}
-	return fmt.Sprintf("cpu:%d (goroutine lanes)", b.ordinal)
-}
+func (b *cpuBackend) describe() string { return fmt.Sprintf("cpu:%d (goroutine lanes)", b.ordinal) }
 
 // alloc implements backend.
 func (b *cpuBackend) alloc(bytes int) (mem, error) {
@@ -218,19 +186,13 @@ func (b *cpuBackend) copyAsync(l lane, dst, src mem, bytes int) error {
 
 // newLane implements backend.
 func (b *cpuBackend) newLane() (lane, error) {
-	var l *cpuLane
-	if b.sched != nil {
-		l = &cpuLane{sched: b.sched}
-		b.sched.addLane(l)
-	} else {
-		l = &cpuLane{q: make(chan func(), cpuLaneDepth), done: make(chan struct{})}
-		go func() {
-			defer close(l.done)
-			for f := range l.q {
-				f()
-			}
-		}()
-	}
+	l := &cpuLane{q: make(chan func(), cpuLaneDepth), done: make(chan struct{})}
+	go func() {
+		defer close(l.done)
+		for f := range l.q {
+			f()
+		}
+	}()
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	h := lane(b.nextH)
@@ -308,13 +270,6 @@ func (b *cpuBackend) record(h event, l lane) error {
 	if err != nil {
 		return err
 	}
-	if b.sched != nil {
-		ln, err := b.lane(l)
-		if err != nil {
-			return err
-		}
-		return b.sched.record(e, ln)
-	}
 	ch := make(chan struct{})
 	e.mu.Lock()
 	e.cur = ch
@@ -328,13 +283,6 @@ func (b *cpuBackend) wait(l lane, h event) error {
 	e, err := b.event(h)
 	if err != nil {
 		return err
-	}
-	if b.sched != nil {
-		ln, err := b.lane(l)
-		if err != nil {
-			return err
-		}
-		return b.sched.wait(ln, e)
 	}
 	e.mu.Lock()
 	ch := e.cur
@@ -354,11 +302,7 @@ func (b *cpuBackend) syncEvent(h event) error {
 	e.mu.Lock()
 	ch := e.cur
 	e.mu.Unlock()
-	switch {
-	case ch == nil:
-	case b.sched != nil:
-		return b.sched.await(ch)
-	default:
+	if ch != nil {
 		<-ch
 	}
 	return nil
@@ -366,13 +310,6 @@ func (b *cpuBackend) syncEvent(h event) error {
 
 // syncLane implements backend.
 func (b *cpuBackend) syncLane(h lane) error {
-	if b.sched != nil {
-		l, err := b.lane(h)
-		if err != nil {
-			return err
-		}
-		return b.sched.syncLane(l)
-	}
 	ch := make(chan struct{})
 	if err := b.enqueue(h, func() { close(ch) }); err != nil {
 		return err
@@ -394,28 +331,7 @@ func (b *cpuBackend) launch(l lane, op *launch) error {
 		}
 	}
 	o := *op
-	if b.sched != nil {
-		// Adversarial lanes already run a producer as late as the events
-		// allow; a delay would only slow the tests down.
-		o.delay = 0
-	}
 	return b.enqueue(l, func() { runCPUKernel(&o, out, in) })
-}
-
-// canFuse implements backend.
-func (b *cpuBackend) canFuse() bool { return true }
-
-// launchFused implements backend.
-func (b *cpuBackend) launchFused(l lane, p *fusedProgram, bufs []mem, n int) error {
-	words := make([][]uint32, len(bufs))
-	for i, m := range bufs {
-		var err error
-		if words[i], err = b.words(m); err != nil {
-			return fmt.Errorf("launch fused kernel: buffer %d: %w", i, err)
-		}
-	}
-	prog := *p
-	return b.enqueue(l, func() { prog.runCPU(words, n) })
 }
 
 // cpuInputs returns the number of input buffers a kernel reads.
@@ -446,3 +362,68 @@ func (b *cpuBackend) close() error {
 
 // sleepNanos is the CPU slow producer's delay.
 func sleepNanos(ns uint64) { time.Sleep(time.Duration(ns)) }
+
+// canFuse implements backend.
+func (b *cpuBackend) canFuse() bool { return true }
+
+// fusedTask returns the work of a fused program over n elements of bufs.
+func (b *cpuBackend) fusedTask(p *fusedProgram, bufs []mem, n int) (func(), error) {
+	words := make([][]uint32, len(bufs))
+	for i, m := range bufs {
+		var err error
+		if words[i], err = b.words(m); err != nil {
+			return nil, fmt.Errorf("launch fused kernel: buffer %d: %w", i, err)
+		}
+	}
+	prog := *p
+	return func() { prog.runCPU(words, n) }, nil
+}
+
+// launchFused implements backend. The task is written out here, not taken
+// from fusedTask, so that the invariants on what lane tasks may lock can
+// read it where it is handed to enqueue.
+func (b *cpuBackend) launchFused(l lane, p *fusedProgram, bufs []mem, n int) error {
+	words := make([][]uint32, len(bufs))
+	for i, m := range bufs {
+		var err error
+		if words[i], err = b.words(m); err != nil {
+			return fmt.Errorf("launch fused kernel: buffer %d: %w", i, err)
+		}
+	}
+	prog := *p
+	return b.enqueue(l, func() { prog.runCPU(words, n) })
+}
+
+// kernelTask returns the work of one launch.
+func (b *cpuBackend) kernelTask(op *launch) (func(), error) {
+	out, err := b.words(op.out)
+	if err != nil {
+		return nil, fmt.Errorf("launch %s: output: %w", kernelNames[op.kernel], err)
+	}
+	var in [2][]uint32
+	for i := range cpuInputs(op.kernel) {
+		if in[i], err = b.words(op.in[i]); err != nil {
+			return nil, fmt.Errorf("launch %s: input %d: %w", kernelNames[op.kernel], i, err)
+		}
+	}
+	o := *op
+	return func() { runCPUKernel(&o, out, in) }, nil
+}
+
+// copyTask returns the work of a device-to-device copy.
+func (b *cpuBackend) copyTask(dst, src mem, bytes int) (func(), error) {
+	d, err := b.words(dst)
+	if err != nil {
+		return nil, err
+	}
+	s, err := b.words(src)
+	if err != nil {
+		return nil, err
+	}
+	n := bytes / 4
+	return func() {
+		for i := 0; i < n; i++ {
+			atomic.StoreUint32(&d[i], atomic.LoadUint32(&s[i]))
+		}
+	}, nil
+}

@@ -10,12 +10,14 @@ import (
 
 // adversarialBackend returns a CPU backend with adversarial lanes and two
 // lanes on it.
-func adversarialBackend(t *testing.T) (*cpuBackend, lane, lane) {
+func adversarialBackend(t *testing.T) (*cpuSchedBackend, lane, lane) {
 	t.Helper()
 	restore := testhooks.AdversarialLanes(true)
-	b := newCPUBackend(0, 1<<20)
+	be, err := newCPUDevice(config{ordinal: 0, cpuDevices: 1, cpuMemory: 1 << 20})
 	restore()
-	require.NotNil(t, b.sched, "a CPU backend opened with the hook on schedules adversarially")
+	require.NoError(t, err)
+	b, ok := be.(*cpuSchedBackend)
+	require.True(t, ok, "a CPU device opened with the hook on schedules adversarially")
 	t.Cleanup(func() { require.NoError(t, b.close()) })
 	l0, err := b.newLane()
 	require.NoError(t, err)
@@ -30,8 +32,8 @@ func adversarialBackend(t *testing.T) (*cpuBackend, lane, lane) {
 func TestAdversarialLanesRunTheLatestWorkFirst(t *testing.T) {
 	b, l0, l1 := adversarialBackend(t)
 	var order []string
-	require.NoError(t, b.enqueue(l0, func() { order = append(order, "writer") }))
-	require.NoError(t, b.enqueue(l1, func() { order = append(order, "reader") }))
+	require.NoError(t, b.sched.push(l0, func() { order = append(order, "writer") }, nil))
+	require.NoError(t, b.sched.push(l1, func() { order = append(order, "reader") }, nil))
 	require.Empty(t, order, "queued work waits for the host to wait")
 	require.NoError(t, b.syncLane(l0))
 	require.Equal(t, []string{"reader", "writer"}, order)
@@ -44,10 +46,10 @@ func TestAdversarialLanesKeepEventOrder(t *testing.T) {
 	ev, err := b.newEvent()
 	require.NoError(t, err)
 	var order []string
-	require.NoError(t, b.enqueue(l0, func() { order = append(order, "writer") }))
+	require.NoError(t, b.sched.push(l0, func() { order = append(order, "writer") }, nil))
 	require.NoError(t, b.record(ev, l0))
 	require.NoError(t, b.wait(l1, ev))
-	require.NoError(t, b.enqueue(l1, func() { order = append(order, "reader") }))
+	require.NoError(t, b.sched.push(l1, func() { order = append(order, "reader") }, nil))
 	require.NoError(t, b.syncLane(l1))
 	require.Equal(t, []string{"writer", "reader"}, order)
 }
@@ -71,11 +73,9 @@ func TestAdversarialLanesReportDeadlock(t *testing.T) {
 	require.NoError(t, b.syncLane(l0))
 	require.NoError(t, b.syncLane(l1))
 
-	lp, err := b.lane(l0)
-	require.NoError(t, err)
 	never := make(chan struct{})
 	b.sched.mu.Lock()
-	require.NoError(t, b.sched.pushLocked(lp, cpuItem{wait: never}, false))
+	require.NoError(t, b.sched.pushLocked(l0, cpuItem{wait: never}, false))
 	b.sched.mu.Unlock()
 	require.ErrorIs(t, b.syncLane(l0), errLanesDeadlocked)
 	close(never) // let the cleanup's close drain the lane
