@@ -30,7 +30,7 @@ const backlogDelay = 2 * time.Millisecond
 // exact. Lane 0 starts each round with a short delay queued before the
 // writer, so that a reader not ordered by the barrier would run first.
 func TestWriterBarrierReaderSmoke(t *testing.T) {
-	d := rttest.Open(t, runtime.Open)
+	d := rttest.OpenAdversarial(t, runtime.Open)
 	zeros := make([]float32, guardN)
 	ba, bb, bc := rttest.Upload(t, d, zeros), rttest.Upload(t, d, zeros), rttest.Upload(t, d, zeros)
 	sum, out := rttest.Upload(t, d, zeros), rttest.Upload(t, d, zeros)
@@ -87,7 +87,7 @@ func producerReader(t *testing.T, d *runtime.Device) int {
 // everything the slow producer on lane 0 wrote; with the barrier switched
 // off it sees stale elements, which proves this test can fail.
 func TestBarrierDiscriminates(t *testing.T) {
-	barrierDiscriminates(t, rttest.Open(t, runtime.Open))
+	barrierDiscriminates(t, rttest.OpenAdversarial(t, runtime.Open))
 }
 
 // barrierDiscriminates runs the barrier scenario on d with the barrier and
@@ -146,7 +146,7 @@ func retainScenario(t *testing.T, d *runtime.Device) int {
 // command buffer; with the retain skipped the encoder is recycled onto
 // other lanes and the reader sees stale elements.
 func TestRetainDiscriminates(t *testing.T) {
-	retainDiscriminates(t, rttest.Open(t, runtime.Open))
+	retainDiscriminates(t, rttest.OpenAdversarial(t, runtime.Open))
 }
 
 // retainDiscriminates runs the retain scenario on d with the retain and

@@ -17,6 +17,13 @@ import (
 // otherwise, and a one-GPU CUDA machine has one.
 func openEveryDevice(t *testing.T) []*runtime.Device {
 	t.Helper()
+	return openEveryDeviceWith(t, rttest.Open[*runtime.Device, runtime.Option])
+}
+
+// openEveryDeviceWith is openEveryDevice opening each device with open:
+// rttest.OpenAdversarial for the discriminating guards.
+func openEveryDeviceWith(t *testing.T, open func(testing.TB, func(...runtime.Option) (*runtime.Device, error), ...runtime.Option) *runtime.Device) []*runtime.Device {
+	t.Helper()
 	n, err := runtime.DeviceCount()
 	require.NoError(t, err)
 	if n < 2 {
@@ -24,7 +31,7 @@ func openEveryDevice(t *testing.T) []*runtime.Device {
 	}
 	devs := make([]*runtime.Device, n)
 	for i := range devs {
-		devs[i] = rttest.Open(t, runtime.Open, runtime.WithOrdinal(i))
+		devs[i] = open(t, runtime.Open, runtime.WithOrdinal(i))
 		require.Equal(t, i, devs[i].Ordinal())
 	}
 	return devs
@@ -228,7 +235,7 @@ func TestArrayEvaluatedOnOneDeviceUsedOnAnother(t *testing.T) {
 // device, so that a device other than 0 is proven to order a reader after
 // its producer, and proven to fail without the barrier.
 func TestBarrierDiscriminatesOnEveryDevice(t *testing.T) {
-	for _, d := range openEveryDevice(t) {
+	for _, d := range openEveryDeviceWith(t, rttest.OpenAdversarial[*runtime.Device, runtime.Option]) {
 		t.Run(fmt.Sprintf("ordinal-%d", d.Ordinal()), func(t *testing.T) { barrierDiscriminates(t, d) })
 	}
 }
@@ -236,7 +243,7 @@ func TestBarrierDiscriminatesOnEveryDevice(t *testing.T) {
 // TestRetainDiscriminatesOnEveryDevice: TestRetainDiscriminates on each
 // device.
 func TestRetainDiscriminatesOnEveryDevice(t *testing.T) {
-	for _, d := range openEveryDevice(t) {
+	for _, d := range openEveryDeviceWith(t, rttest.OpenAdversarial[*runtime.Device, runtime.Option]) {
 		t.Run(fmt.Sprintf("ordinal-%d", d.Ordinal()), func(t *testing.T) { retainDiscriminates(t, d) })
 	}
 }
@@ -244,7 +251,7 @@ func TestRetainDiscriminatesOnEveryDevice(t *testing.T) {
 // TestEvalBarrierDiscriminatesOnEveryDevice: TestEvalBarrierDiscriminates
 // on each device.
 func TestEvalBarrierDiscriminatesOnEveryDevice(t *testing.T) {
-	for _, d := range openEveryDevice(t) {
+	for _, d := range openEveryDeviceWith(t, rttest.OpenAdversarial[*runtime.Device, runtime.Option]) {
 		t.Run(fmt.Sprintf("ordinal-%d", d.Ordinal()), func(t *testing.T) { evalBarrierDiscriminates(t, d) })
 	}
 }

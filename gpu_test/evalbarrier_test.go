@@ -56,7 +56,7 @@ func evalLevels(t *testing.T, d *runtime.Device, round int) bool {
 // without the barrier tries up to ten rounds and needs a stale sum in one;
 // every round with the barrier must be exact.
 func TestEvalBarrierDiscriminates(t *testing.T) {
-	evalBarrierDiscriminates(t, rttest.Open(t, runtime.Open))
+	evalBarrierDiscriminates(t, rttest.OpenAdversarial(t, runtime.Open))
 }
 
 // evalBarrierDiscriminates runs the Eval barrier scenario on d with the

@@ -6,6 +6,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/guardlint/guardlint/internal/testhooks"
 )
 
 // Backend names an implementation of the device.
@@ -35,6 +37,7 @@ const (
 	EnvBackend    = "GUARDLINT_RT_BACKEND"     // cpu, cuda or auto
 	EnvKernels    = "GUARDLINT_RT_KERNELS"     // embedded or nvrtc
 	EnvCPUDevices = "GUARDLINT_RT_CPU_DEVICES" // devices the CPU backend presents, at least 1
+	EnvFusion     = "GUARDLINT_RT_FUSION"      // on (default) or off: fuse elementwise evaluations
 )
 
 // defaultCPUDevices is how many devices the CPU backend presents unless
@@ -106,6 +109,11 @@ type backend interface {
 	syncEvent(e event) error
 	syncLane(l lane) error
 	launch(l lane, op *launch) error
+	// canFuse reports whether launchFused works: on CUDA it needs NVRTC.
+	canFuse() bool
+	// launchFused runs a fused elementwise program over n elements; bufs
+	// holds its output buffers, then its input buffers.
+	launchFused(l lane, p *fusedProgram, bufs []mem, n int) error
 	close() error
 }
 
@@ -131,6 +139,7 @@ type config struct {
 	lanes      int
 	cpuMemory  int
 	cpuDevices int
+	fusion     bool
 	backendSet bool
 	kernelsSet bool
 }
@@ -154,6 +163,13 @@ func WithOrdinal(i int) Option { return func(c *config) { c.ordinal = i } }
 // memory, lanes and default stream.
 func WithCPUDevices(n int) Option { return func(c *config) { c.cpuDevices = n } }
 
+// WithFusion turns the fusion of elementwise evaluations on (the default)
+// or off: with it, an Eval whose nodes on a device are all add, mul and
+// softcap over one size runs them as one generated kernel (on CUDA when
+// NVRTC loads); without it, each node is its own kernel and the levels are
+// ordered by barriers.
+func WithFusion(on bool) Option { return func(c *config) { c.fusion = on } }
+
 // WithLanes sets the number of lanes per encoder (default 2, at least 2:
 // a single lane would order every dispatch and hide a missing barrier).
 func WithLanes(n int) Option { return func(c *config) { c.lanes = n } }
@@ -165,7 +181,7 @@ func WithCPUMemoryLimit(bytes int) Option { return func(c *config) { c.cpuMemory
 // resolveConfig applies defaults, the environment and the options, in that
 // order of increasing precedence.
 func resolveConfig(opts []Option) (config, error) {
-	c := config{backend: BackendAuto, kernels: KernelsEmbedded, lanes: 2, cpuMemory: 4 << 30, cpuDevices: defaultCPUDevices}
+	c := config{backend: BackendAuto, kernels: KernelsEmbedded, lanes: 2, cpuMemory: 4 << 30, cpuDevices: defaultCPUDevices, fusion: true}
 	if v := strings.TrimSpace(os.Getenv(EnvBackend)); v != "" {
 		c.backend = Backend(strings.ToLower(v))
 	}
@@ -178,6 +194,13 @@ func resolveConfig(opts []Option) (config, error) {
 			return c, fmt.Errorf("%w: %s=%q: want a whole number of at least 1", ErrInvalidArgument, EnvCPUDevices, v)
 		}
 		c.cpuDevices = n
+	}
+	switch v := strings.ToLower(strings.TrimSpace(os.Getenv(EnvFusion))); v {
+	case "", "on":
+	case "off":
+		c.fusion = false
+	default:
+		return c, fmt.Errorf("%w: %s=%q: want on or off", ErrInvalidArgument, EnvFusion, v)
 	}
 	for _, o := range opts {
 		o(&c)
@@ -268,6 +291,9 @@ func openBackend(c config) (backend, error) {
 func newCPUDevice(c config) (backend, error) {
 	if err := checkOrdinal(BackendCPU, c.ordinal, c.cpuDevices); err != nil {
 		return nil, err
+	}
+	if testhooks.LanesAdversarial() {
+		return newCPUSchedBackend(c.ordinal, c.cpuMemory), nil
 	}
 	return newCPUBackend(c.ordinal, c.cpuMemory), nil
 }

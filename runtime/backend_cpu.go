@@ -362,3 +362,68 @@ func (b *cpuBackend) close() error {
 
 // sleepNanos is the CPU slow producer's delay.
 func sleepNanos(ns uint64) { time.Sleep(time.Duration(ns)) }
+
+// canFuse implements backend.
+func (b *cpuBackend) canFuse() bool { return true }
+
+// fusedTask returns the work of a fused program over n elements of bufs.
+func (b *cpuBackend) fusedTask(p *fusedProgram, bufs []mem, n int) (func(), error) {
+	words := make([][]uint32, len(bufs))
+	for i, m := range bufs {
+		var err error
+		if words[i], err = b.words(m); err != nil {
+			return nil, fmt.Errorf("launch fused kernel: buffer %d: %w", i, err)
+		}
+	}
+	prog := *p
+	return func() { prog.runCPU(words, n) }, nil
+}
+
+// launchFused implements backend. The task is written out here, not taken
+// from fusedTask, so that the invariants on what lane tasks may lock can
+// read it where it is handed to enqueue.
+func (b *cpuBackend) launchFused(l lane, p *fusedProgram, bufs []mem, n int) error {
+	words := make([][]uint32, len(bufs))
+	for i, m := range bufs {
+		var err error
+		if words[i], err = b.words(m); err != nil {
+			return fmt.Errorf("launch fused kernel: buffer %d: %w", i, err)
+		}
+	}
+	prog := *p
+	return b.enqueue(l, func() { prog.runCPU(words, n) })
+}
+
+// kernelTask returns the work of one launch.
+func (b *cpuBackend) kernelTask(op *launch) (func(), error) {
+	out, err := b.words(op.out)
+	if err != nil {
+		return nil, fmt.Errorf("launch %s: output: %w", kernelNames[op.kernel], err)
+	}
+	var in [2][]uint32
+	for i := range cpuInputs(op.kernel) {
+		if in[i], err = b.words(op.in[i]); err != nil {
+			return nil, fmt.Errorf("launch %s: input %d: %w", kernelNames[op.kernel], i, err)
+		}
+	}
+	o := *op
+	return func() { runCPUKernel(&o, out, in) }, nil
+}
+
+// copyTask returns the work of a device-to-device copy.
+func (b *cpuBackend) copyTask(dst, src mem, bytes int) (func(), error) {
+	d, err := b.words(dst)
+	if err != nil {
+		return nil, err
+	}
+	s, err := b.words(src)
+	if err != nil {
+		return nil, err
+	}
+	n := bytes / 4
+	return func() {
+		for i := 0; i < n; i++ {
+			atomic.StoreUint32(&d[i], atomic.LoadUint32(&s[i]))
+		}
+	}, nil
+}

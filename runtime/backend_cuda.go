@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	goruntime "runtime"
+	"sync"
 	"unsafe"
 
 	"github.com/guardlint/guardlint/runtime/internal/cuda"
@@ -36,6 +37,10 @@ type cudaBackend struct {
 	modules  []cuda.Module
 	xfer     cuda.Stream // transfer lane for uploads and downloads
 	launcher *cuda.Launcher
+
+	fusable bool // NVRTC loads, so fused programs can be compiled
+	fuseMu  sync.Mutex
+	fused   map[fusedProgram]cuda.Function // compiled fused programs
 }
 
 // newCUDABackend opens device c.ordinal through its primary context and
@@ -45,7 +50,10 @@ func newCUDABackend(c config) (*cudaBackend, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errNoDriver, err)
 	}
-	b := &cudaBackend{drv: drv, ordinal: c.ordinal, source: c.kernels}
+	b := &cudaBackend{drv: drv, ordinal: c.ordinal, source: c.kernels, fused: map[fusedProgram]cuda.Function{}}
+	if _, err := cuda.LoadNVRTC(); err == nil {
+		b.fusable = true
+	}
 	if b.version, err = drv.Version(); err != nil {
 		return nil, err
 	}
@@ -323,6 +331,57 @@ func (b *cudaBackend) launch(l lane, op *launch) error {
 	return b.do(func() error {
 		return b.launcher.Launch(f, grid, elementwiseBlock, 0, cuda.Stream(l), list)
 	})
+}
+
+// canFuse implements backend.
+func (b *cudaBackend) canFuse() bool { return b.fusable }
+
+// launchFused implements backend: one thread per element, the kernel
+// compiled on the program's first use.
+func (b *cudaBackend) launchFused(l lane, p *fusedProgram, bufs []mem, n int) error {
+	f, err := b.fusedFunction(p)
+	if err != nil {
+		return err
+	}
+	var args [maxFusedBuffers + 1]uint64
+	for i, m := range bufs {
+		args[i] = uint64(m)
+	}
+	args[len(bufs)] = uint64(n)
+	list := args[:len(bufs)+1]
+	grid := max(uint32((n+elementwiseBlock-1)/elementwiseBlock), 1)
+	return b.do(func() error {
+		return b.launcher.Launch(f, grid, elementwiseBlock, 0, cuda.Stream(l), list)
+	})
+}
+
+// fusedFunction returns the kernel of p, compiling and loading it with
+// NVRTC the first time; the module is unloaded by close.
+func (b *cudaBackend) fusedFunction(p *fusedProgram) (cuda.Function, error) {
+	b.fuseMu.Lock()
+	defer b.fuseMu.Unlock()
+	if f, ok := b.fused[*p]; ok {
+		return f, nil
+	}
+	var f cuda.Function
+	err := b.do(func() error {
+		ptx, err := b.compile("gl_fused.cu", p.cudaSource())
+		if err != nil {
+			return err
+		}
+		mod, err := b.drv.ModuleLoadData(ptx)
+		if err != nil {
+			return fmt.Errorf("load fused kernel %s: %w", p.key(), err)
+		}
+		b.modules = append(b.modules, mod)
+		f, err = b.drv.ModuleGetFunction(mod, "gl_fused")
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	b.fused[*p] = f
+	return f, nil
 }
 
 // close implements backend.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/guardlint/guardlint/internal/rttest"
+	"github.com/guardlint/guardlint/runtime/internal/cuda"
 	"github.com/stretchr/testify/require"
 )
 
@@ -42,4 +43,213 @@ func BenchmarkBareLaunch(b *testing.B) {
 	}
 	b.StopTimer()
 	require.NoError(b, cu.drv.StreamSynchronize(s))
+}
+
+// BenchmarkRoundTripParts breaks BenchmarkRoundTrip down: the same (a+b)*c
+// on n = 4096 with the host waiting for it every iteration, built up one
+// step at a time from bare driver calls (one thread, context current) to
+// the command buffer and to Eval, so that the differences say where the
+// round trip's time goes.
+func BenchmarkRoundTripParts(b *testing.B) {
+	d := cudaBench(b)
+	cu := d.backend.(*cudaBackend)
+	const n = 4096
+	a := rttest.Upload(b, d, rttest.Ramp(n, func(i int) float32 { return float32(i) }))
+	bb := rttest.Upload(b, d, rttest.Ramp(n, func(i int) float32 { return 1 }))
+	c := rttest.Upload(b, d, rttest.Ramp(n, func(i int) float32 { return 2 }))
+	t := rttest.Upload(b, d, make([]float32, n))
+	r := rttest.Upload(b, d, make([]float32, n))
+	grid := uint32((n/4 + elementwiseBlock - 1) / elementwiseBlock)
+	addArgs := []uint64{uint64(t.m), uint64(a.m), uint64(bb.m), n}
+	mulArgs := []uint64{uint64(r.m), uint64(t.m), uint64(c.m), n}
+
+	bare := func(name string, body func(l *cuda.Launcher, s [2]cuda.Stream, e [3]cuda.Event) error) {
+		b.Run(name, func(b *testing.B) {
+			goruntime.LockOSThread()
+			defer goruntime.UnlockOSThread()
+			require.NoError(b, cu.drv.SetCurrent(cu.ctx))
+			var s [2]cuda.Stream
+			var e [3]cuda.Event
+			for i := range s {
+				var err error
+				s[i], err = cu.drv.StreamCreateNonBlocking()
+				require.NoError(b, err)
+			}
+			for i := range e {
+				var err error
+				e[i], err = cu.drv.EventCreate()
+				require.NoError(b, err)
+			}
+			l := cu.drv.NewLauncher()
+			defer l.Close()
+			b.ResetTimer()
+			for range b.N {
+				if err := body(l, s, e); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			for i := range s {
+				require.NoError(b, cu.drv.StreamDestroy(s[i]))
+			}
+			for i := range e {
+				require.NoError(b, cu.drv.EventDestroy(e[i]))
+			}
+		})
+	}
+	fa, fm := cu.funcs[kAdd], cu.funcs[kMul]
+	bare("1-launch+stream-sync", func(l *cuda.Launcher, s [2]cuda.Stream, _ [3]cuda.Event) error {
+		if err := l.Launch(fa, grid, elementwiseBlock, 0, s[0], addArgs); err != nil {
+			return err
+		}
+		return cu.drv.StreamSynchronize(s[0])
+	})
+	bare("2-launches+stream-sync", func(l *cuda.Launcher, s [2]cuda.Stream, _ [3]cuda.Event) error {
+		if err := l.Launch(fa, grid, elementwiseBlock, 0, s[0], addArgs); err != nil {
+			return err
+		}
+		if err := l.Launch(fm, grid, elementwiseBlock, 0, s[0], mulArgs); err != nil {
+			return err
+		}
+		return cu.drv.StreamSynchronize(s[0])
+	})
+	bare("2-launches+event-sync", func(l *cuda.Launcher, s [2]cuda.Stream, e [3]cuda.Event) error {
+		if err := l.Launch(fa, grid, elementwiseBlock, 0, s[0], addArgs); err != nil {
+			return err
+		}
+		if err := l.Launch(fm, grid, elementwiseBlock, 0, s[0], mulArgs); err != nil {
+			return err
+		}
+		if err := cu.drv.EventRecord(e[2], s[0]); err != nil {
+			return err
+		}
+		return cu.drv.EventSynchronize(e[2])
+	})
+	// What CommandBuffer.Add, Barrier, Mul and Wait issue, without the
+	// runtime around them.
+	bare("2-lanes+barrier+event-sync", func(l *cuda.Launcher, s [2]cuda.Stream, e [3]cuda.Event) error {
+		steps := []func() error{
+			func() error { return l.Launch(fa, grid, elementwiseBlock, 0, s[0], addArgs) },
+			func() error { return cu.drv.EventRecord(e[0], s[0]) },
+			func() error { return cu.drv.EventRecord(e[1], s[1]) },
+			func() error { return cu.drv.StreamWaitEvent(s[0], e[1]) },
+			func() error { return cu.drv.StreamWaitEvent(s[1], e[0]) },
+			func() error { return l.Launch(fm, grid, elementwiseBlock, 0, s[1], mulArgs) },
+			func() error { return cu.drv.EventRecord(e[2], s[1]) },
+			func() error { return cu.drv.EventSynchronize(e[2]) },
+		}
+		for _, f := range steps {
+			if err := f(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	b.Run("command-buffer", func(b *testing.B) {
+		cb, err := d.NewCommandBuffer()
+		require.NoError(b, err)
+		for range b.N {
+			if err := cb.Add(t, a, bb); err != nil {
+				b.Fatal(err)
+			}
+			if err := cb.Barrier(); err != nil {
+				b.Fatal(err)
+			}
+			if err := cb.Mul(r, t, c); err != nil {
+				b.Fatal(err)
+			}
+			if err := cb.Wait(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	evalOn := func(name string, d *Device) {
+		b.Run(name, func(b *testing.B) {
+			x := rttest.Array(b, FromSlice, d, rttest.Ramp(n, func(i int) float32 { return float32(i) }))
+			y := rttest.Array(b, FromSlice, d, rttest.Ramp(n, func(i int) float32 { return 1 }))
+			z := rttest.Array(b, FromSlice, d, rttest.Ramp(n, func(i int) float32 { return 2 }))
+			for range b.N {
+				tt := Add(x, y)
+				rr := Mul(tt, z)
+				if err := Eval(rr); err != nil {
+					b.Fatal(err)
+				}
+				_ = tt.Free()
+				_ = rr.Free()
+			}
+		})
+	}
+	evalOn("eval-unfused", rttest.Open(b, Open, WithFusion(false)))
+	evalOn("eval-fused", d)
+	got, err := r.Floats()
+	require.NoError(b, err)
+	require.Equal(b, float32((5+1)*2), got[5])
+}
+
+// BenchmarkBareLaunchTwoStreams is BenchmarkBareLaunch alternating between
+// two streams, as a command buffer's round-robin alternates between its
+// two lanes: the reference for BenchmarkDispatch that issues the same
+// driver calls.
+func BenchmarkBareLaunchTwoStreams(b *testing.B) {
+	d := cudaBench(b)
+	cu := d.backend.(*cudaBackend)
+	x := rttest.Upload(b, d, make([]float32, 1024))
+	out := rttest.Upload(b, d, make([]float32, 1024))
+	goruntime.LockOSThread()
+	defer goruntime.UnlockOSThread()
+	require.NoError(b, cu.drv.SetCurrent(cu.ctx))
+	var s [2]cuda.Stream
+	for i := range s {
+		var err error
+		s[i], err = cu.drv.StreamCreateNonBlocking()
+		require.NoError(b, err)
+	}
+	f := cu.funcs[kAdd]
+	launcher := cu.drv.NewLauncher()
+	defer launcher.Close()
+	args := []uint64{uint64(out.m), uint64(x.m), uint64(x.m), 1024}
+	grid := uint32((1024/4 + elementwiseBlock - 1) / elementwiseBlock)
+	b.ResetTimer()
+	for i := range b.N {
+		if err := launcher.Launch(f, grid, elementwiseBlock, 0, s[i%2], args); err != nil {
+			b.Fatal(err)
+		}
+		if i%dispatchBatch == dispatchBatch-1 {
+			b.StopTimer()
+			require.NoError(b, cu.drv.StreamSynchronize(s[0]))
+			require.NoError(b, cu.drv.StreamSynchronize(s[1]))
+			b.StartTimer()
+		}
+	}
+	b.StopTimer()
+	for i := range s {
+		require.NoError(b, cu.drv.StreamSynchronize(s[i]))
+		require.NoError(b, cu.drv.StreamDestroy(s[i]))
+	}
+}
+
+// BenchmarkDispatchOneLane is BenchmarkDispatch with every dispatch on
+// lane 0: the command buffer's counterpart of BenchmarkBareLaunch's one
+// stream.
+func BenchmarkDispatchOneLane(b *testing.B) {
+	d := cudaBench(b)
+	x := rttest.Upload(b, d, make([]float32, 1024))
+	out := rttest.Upload(b, d, make([]float32, 1024))
+	cb, err := d.NewCommandBuffer()
+	require.NoError(b, err)
+	cb.UseLane(0)
+	b.ResetTimer()
+	for i := range b.N {
+		if err := cb.Add(out, x, x); err != nil {
+			b.Fatal(err)
+		}
+		if i%dispatchBatch == dispatchBatch-1 {
+			b.StopTimer()
+			require.NoError(b, cb.Wait())
+			cb.UseLane(0)
+			b.StartTimer()
+		}
+	}
+	b.StopTimer()
+	require.NoError(b, cb.Wait())
 }

@@ -17,11 +17,15 @@ type CommandBuffer struct {
 	marked uint32  // the completion events recorded by the last commit
 	lane   int     // lane for the next dispatches, or -1 for round-robin
 
-	op      launch // the launch being issued; kept here so it is not allocated per dispatch
-	pending bool
-	keep    []*Buffer // dispatched on, released at completion
-	temps   []*Buffer // scratch memory, freed at completion
-	err     error
+	op launch // the launch being issued; kept here so it is not allocated per dispatch
+	// The fused program being issued and its buffers, likewise.
+	prog      fusedProgram
+	fusedBufs [maxFusedBuffers]*Buffer
+	fusedMems [maxFusedBuffers]mem
+	pending   bool
+	keep      []*Buffer // dispatched on, released at completion
+	temps     []*Buffer // scratch memory, freed at completion
+	err       error
 }
 
 // NewCommandBuffer returns an empty command buffer on d.

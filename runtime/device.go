@@ -27,6 +27,8 @@ type Device struct {
 
 	leakMu sync.Mutex
 	leaked []leak // allocations whose Buffer was collected unfreed
+
+	fusedDispatches atomic.Uint64 // fused kernels dispatched, for tests
 }
 
 // maxCachedBytes bounds the memory kept for reuse after Free.

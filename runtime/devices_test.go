@@ -14,14 +14,14 @@ import (
 // openPair opens devices 0 and 1 of the backend the environment selects,
 // or skips where there is only one (a one-GPU CUDA machine; the CPU
 // backend presents two unless GUARDLINT_RT_CPU_DEVICES says otherwise).
-func openPair(t testing.TB) (*Device, *Device) {
+func openPair(t testing.TB, opts ...Option) (*Device, *Device) {
 	t.Helper()
 	n, err := DeviceCount()
 	require.NoError(t, err)
 	if n < 2 {
 		t.Skipf("%d device(s): this test needs two (on a one-GPU machine, run it on the CPU backend)", n)
 	}
-	return rttest.Open(t, Open, WithOrdinal(0)), rttest.Open(t, Open, WithOrdinal(1))
+	return rttest.Open(t, Open, append(opts, WithOrdinal(0))...), rttest.Open(t, Open, append(opts, WithOrdinal(1))...)
 }
 
 func TestCPUDeviceCount(t *testing.T) {
@@ -208,6 +208,17 @@ func (b *tracedBackend) launch(l lane, op *launch) error {
 	return b.backend.launch(l, op)
 }
 
+// launchFused implements backend: a fused kernel is a launch like any
+// other.
+func (b *tracedBackend) launchFused(l lane, p *fusedProgram, bufs []mem, n int) error {
+	b.log.add(b.name + " launch")
+	b.launches++
+	if b.failAfter >= 0 && b.launches > b.failAfter {
+		return errInjected
+	}
+	return b.backend.launchFused(l, p, bufs, n)
+}
+
 // syncEvent implements backend.
 func (b *tracedBackend) syncEvent(e event) error {
 	b.log.add(b.name + " wait")
@@ -277,8 +288,11 @@ func TestEvalCommitsEveryDeviceBeforeWaiting(t *testing.T) {
 // fails, Eval reports it with the device named and frees the outputs it
 // allocated on every device, leaving every array unevaluated; once the
 // fault is gone the same arrays evaluate exactly.
+//
+// The devices do not fuse, so that the add and the mul are two launches
+// and the failure comes after work was already launched.
 func TestEvalErrorOnOneDeviceFreesOutputsOfBoth(t *testing.T) {
-	d0, d1 := openPair(t)
+	d0, d1 := openPair(t, WithFusion(false))
 	var log opLog
 	t0 := trace(d0, "d0", &log)
 	t1 := trace(d1, "d1", &log)

@@ -210,6 +210,14 @@ func (g *deviceNodes) encodeLocked(stream *Stream) {
 		return
 	}
 	g.cb = cb
+	if d.cfg.fusion && g.fusible() && d.backend.canFuse() {
+		if err := g.encodeFusedLocked(cb); err != nil {
+			g.err = err
+			return
+		}
+		_ = cb.Commit() // an error stays in cb.Err, which Wait returns
+		return
+	}
 	for level := 0; level <= g.maxLevel; level++ {
 		if level > 0 {
 			if err := cb.Barrier(); err != nil {

@@ -45,7 +45,7 @@ func producerReader(t *testing.T, d *Device) int {
 // the slow producer on lane 0 wrote before the barrier; with the barrier
 // switched off it does not, which proves the test can fail.
 func TestBarrierOrdersDependentDispatch(t *testing.T) {
-	d := rttest.Open(t, Open)
+	d := rttest.OpenAdversarial(t, Open)
 	require.Zero(t, producerReader(t, d), "a barrier must order the reader after the producer")
 
 	restore := testhooks.DisableBarrier(true)
@@ -102,7 +102,7 @@ func retainScenario(t *testing.T, d *Device) int {
 // encoder is recycled onto other lanes under the command buffer, its
 // barrier no longer covers the producer, and the reader sees stale data.
 func TestRetainKeepsEncoderAcrossDrain(t *testing.T) {
-	d := rttest.Open(t, Open)
+	d := rttest.OpenAdversarial(t, Open)
 	require.Zero(t, retainScenario(t, d), "a retained encoder must survive the drain and keep ordering its lanes")
 
 	restore := testhooks.SkipRetain(true)

@@ -14,6 +14,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/guardlint/guardlint/internal/testhooks"
 	"github.com/stretchr/testify/require"
 )
 
@@ -25,6 +26,18 @@ func Open[D interface{ Close() error }, O any](t testing.TB, open func(...O) (D,
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, d.Close()) })
 	return d
+}
+
+// OpenAdversarial is Open with testhooks.AdversarialLanes on while the
+// device opens: a CPU device then runs its lanes in the order that makes a
+// reader no event orders after its writer run first, every run, whatever
+// the load, so that the discriminating guards' "without" halves never
+// pass by luck. A CUDA device keeps the GPU's own timing.
+func OpenAdversarial[D interface{ Close() error }, O any](t testing.TB, open func(...O) (D, error), opts ...O) D {
+	t.Helper()
+	restore := testhooks.AdversarialLanes(true)
+	defer restore()
+	return Open(t, open, opts...)
 }
 
 // Ramp returns n elements f(i).

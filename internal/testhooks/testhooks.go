@@ -41,3 +41,22 @@ func RetainSkipped() bool { return skipRetain.Load() }
 
 // BarrierDisabled reports whether DisableBarrier is on.
 func BarrierDisabled() bool { return disableBarrier.Load() }
+
+var adversarialLanes atomic.Bool
+
+// AdversarialLanes makes CPU devices opened while it is on schedule their
+// lanes adversarially instead of concurrently: queued work runs only when
+// the host waits for some of it, and then the lane holding the most
+// recently queued work runs first, as far as the events allow. A reader
+// that no event orders after its writer therefore runs before the writer,
+// every time, whatever the machine's load; work that events order runs in
+// their order, so correct code stays exact. Devices keep the mode they
+// were opened with; CUDA devices ignore it, as a GPU has the real hazard.
+// It returns a function that restores the previous setting.
+func AdversarialLanes(on bool) (restore func()) {
+	old := adversarialLanes.Swap(on)
+	return func() { adversarialLanes.Store(old) }
+}
+
+// LanesAdversarial reports whether AdversarialLanes is on.
+func LanesAdversarial() bool { return adversarialLanes.Load() }
