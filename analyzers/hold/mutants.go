@@ -21,6 +21,9 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutate.M
 			continue
 		}
 		for _, op := range mutate.HoldOps {
+			if r.ReturnsHeld && (op == mutate.OpUnlockDeleted || op == mutate.OpUnlockDeletedOnePath) {
+				continue // the target hands the lock over: no release to revert
+			}
 			out = append(out, p.HoldMutant(inv, s, lock, op))
 		}
 	}
