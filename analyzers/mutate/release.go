@@ -18,6 +18,10 @@ const (
 	// return (or at the end of the body): an early return that forgets
 	// it.
 	OpUnlockDeletedOnePath = "unlock-deleted-one-path"
+	// OpGuardForgotten gives up a guard object or binding without
+	// unlocking right after it is declared: Rust's
+	// `std::mem::forget(g);`, C++'s `lk.release();`.
+	OpGuardForgotten = "guard-forgotten"
 )
 
 // releaseMutant builds a revert of the release, or says why it cannot.

@@ -18,7 +18,7 @@ var HoldOps = []string{
 	mutate.OpLockDeleted, mutate.OpEmptySection, mutate.OpLetUnderscore, mutate.OpNestedScope,
 	mutate.OpUnlockedEarly, mutate.OpAnotherLock, mutate.OpOtherMode, mutate.OpLockedLate, mutate.OpLockOneBranch,
 	mutate.OpLineComment, mutate.OpBlockComment, mutate.OpCompiledOut, mutate.OpIfFalse, mutate.OpAfterReturn,
-	mutate.OpMoved, mutate.OpClosure, mutate.OpString,
+	mutate.OpMoved, mutate.OpClosure, mutate.OpString, mutate.OpGuardForgotten,
 }
 
 // GuardSite is how a target holds its lock, as the front end describes
@@ -89,6 +89,8 @@ func (c *Code) lockCallEdit(e *Edits, g guardAt, s Stmt, op string) string {
 		return ""
 	case mutate.OpNestedScope:
 		return "a block does not release an explicit lock call"
+	case mutate.OpGuardForgotten:
+		return "an explicit lock call has no guard to give up"
 	case mutate.OpUnlockedEarly:
 		if !ok {
 			return "no unlock call is known for the lock call"
@@ -155,7 +157,7 @@ func (c *Code) guardEdit(e *Edits, g guardAt, op string) string {
 	// apart; the others do not.
 	parts, why := guardParts(f, top)
 	switch op {
-	case mutate.OpEmptySection, mutate.OpLetUnderscore, mutate.OpUnlockedEarly, mutate.OpAnotherLock, mutate.OpOtherMode:
+	case mutate.OpEmptySection, mutate.OpLetUnderscore, mutate.OpUnlockedEarly, mutate.OpAnotherLock, mutate.OpOtherMode, mutate.OpGuardForgotten:
 		if why != "" {
 			return why
 		}
@@ -249,6 +251,24 @@ func (c *Code) guardEdit(e *Edits, g guardAt, op string) string {
 		return ""
 	case mutate.OpLockOneBranch:
 		return replace(d.OneBranch(text))
+	case mutate.OpGuardForgotten:
+		if top.Guard.Name == "" {
+			return "the guard has no name to give up"
+		}
+		forget := "std::mem::forget(" + top.Guard.Name + ");"
+		if !d.Rust() {
+			if !unlockable[parts.word.text(f)] {
+				if len(top.Guard.Lock) > 1 {
+					return "a std::scoped_lock of several mutexes has no release"
+				}
+				// lock_guard has no release; the revert makes it a
+				// unique_lock first, as unlocked-early does.
+				e.ReplaceNode(f, parts.word.node, "unique_lock")
+			}
+			forget = top.Guard.Name + ".release();"
+		}
+		e.Insert(f, s.End, "\n"+lineIndent(f.Src, s.Start)+forget)
+		return ""
 	}
 	return c.stmtEdit(e, fn, s, nil, op)
 }
