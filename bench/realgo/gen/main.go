@@ -68,12 +68,15 @@ var modules = []string{
 
 func main() {
 	check := flag.Bool("check", false, "compare with the corpus file instead of writing it")
-	dir := flag.String("dir", "bench/realgo/corpus", "the corpus module")
+	dir := flag.String("dir", "", "the corpus module (default: the rule's own)")
 	which := flag.String("rule", "hold", "the corpus: hold (the main corpus) or afterunlock")
 	flag.Parse()
 	c, ok := corpora[*which]
 	if !ok {
 		fail(fmt.Errorf("unknown corpus rule %q: hold or afterunlock", *which))
+	}
+	if *dir == "" {
+		*dir = c.dir
 	}
 	patterns := []string{"std"}
 	for _, m := range c.modules {
@@ -119,16 +122,17 @@ func main() {
 type corpus struct {
 	modules []string
 	rule    func(*packages.Package, *ast.FuncDecl) (pick, bool)
-	// file is the corpus file, relative to the corpus module.
-	file  string
-	title string
+	// dir is the module that pins the modules' versions, and file the
+	// corpus file in it.
+	dir, file string
+	title     string
 }
 
 // corpora are the rules this command applies.
 var corpora = map[string]corpus{
-	"hold": {modules, rule, "guardlint.yaml",
+	"hold": {modules, rule, "bench/realgo/corpus", "guardlint.yaml",
 		"# The real Go corpus: one hold invariant per function the corpus rule\n# (bench/realgo/gen) picks from the standard library and the pinned modules.\n"},
-	"afterunlock": {afterUnlockModules, afterUnlock, "../afterunlock/guardlint.yaml",
+	"afterunlock": {afterUnlockModules, afterUnlock, "bench/realgo/afterunlock", "guardlint.yaml",
 		"# The after-unlock corpus: one hold invariant per function the rule of\n# bench/realgo/gen/afterunlock.go picks: functions that release the lock and\n# then only call other packages' functions with constants and locals of\n# basic types, and return.\n"},
 }
 
