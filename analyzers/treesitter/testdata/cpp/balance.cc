@@ -1,6 +1,7 @@
 // Annotated source for balance in C++: a guard given up without unlocking
 // leaves the mutex locked for good.
 #include <mutex>
+#include <string>
 
 void work();
 
@@ -11,6 +12,8 @@ struct Table {
   void released_guard();
   void unlocked_guard();
   void adopted_elsewhere();
+  std::string formatted_after_unlock(int k);
+  std::string field_after_unlock();
 };
 
 void Table::released_guard() {
@@ -29,4 +32,20 @@ void Table::adopted_elsewhere() {
   std::unique_lock<std::mutex> l(mu);
   n++;
   l.release();
+}
+
+// Work after the unlock: std::to_string of a local touches nothing mu
+// protects; of the field n it does.
+std::string Table::formatted_after_unlock(int k) {
+  std::unique_lock<std::mutex> l(mu);
+  int v = n + k;
+  l.unlock();
+  return std::to_string(v);
+}
+
+std::string Table::field_after_unlock() {
+  std::unique_lock<std::mutex> l(mu);
+  n++;
+  l.unlock();  // want cpp-balance "mu is released here, but Table::field_after_unlock must hold it at every statement that does work: the statement at line 50 still does"
+  return std::to_string(n);
 }

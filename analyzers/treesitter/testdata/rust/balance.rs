@@ -37,4 +37,24 @@ impl Table {
         g.push(1);
         std::mem::forget(g);
     }
+
+    // Work after the release: a standard constructor of locals and
+    // constants touches nothing the lock protects; a method of self may.
+    pub fn spare(&self) -> Vec<u32> {
+        let g = self.mu.lock().unwrap();
+        let n = g.len();
+        drop(g);
+        Vec::with_capacity(n)
+    }
+
+    pub fn label(&self) -> String {
+        let g = self.mu.lock().unwrap();
+        let n = g.len();
+        drop(g);  // want rs-balance "self.mu is released here, but Table::label must hold it at every statement that does work: the statement at line 54 still does"
+        self.describe(n)
+    }
+
+    fn describe(&self, n: usize) -> String {
+        String::from("items")
+    }
 }
