@@ -1,6 +1,7 @@
 package hold
 
 import (
+	"go/ast"
 	"go/types"
 	"slices"
 
@@ -43,9 +44,10 @@ const (
 
 // releases reports whether a call of fn gives up the lock: fn is declared
 // in the package, and run with the lock held it returns without it on
-// every path (`func (c *conn) unlock() { c.mu.Unlock() }`). A deferred
-// call of such a helper is a deferred unlock. A function of another
-// package is not followed, so a release through one is not seen (limit).
+// every path (`func (c *conn) unlock() { c.mu.Unlock() }`), calling
+// Unlock or RUnlock on it itself (unlocksIn). A deferred call of such a
+// helper is a deferred unlock. A function of another package is not
+// followed, so a release through one is not seen (limit).
 func (c *checker) releases(fn *types.Func) bool {
 	if fn == nil {
 		return false
@@ -59,7 +61,7 @@ func (c *checker) releases(fn *types.Func) bool {
 	}
 	c.releasers[fn] = releaseComputing
 	ok := false
-	if decl := c.r.Live.Decl(fn); decl != nil && !slices.Contains(c.lock.Helpers, fn) {
+	if decl := c.r.Live.Decl(fn); decl != nil && !slices.Contains(c.lock.Helpers, fn) && c.unlocksIn(decl) {
 		a := c.mayHold(locks.Receiver(c.r.Pass.TypesInfo, decl))
 		body := c.r.Live.Func(decl)
 		flow := a.Run(body)
@@ -72,6 +74,26 @@ func (c *checker) releases(fn *types.Func) bool {
 		c.releasers[fn] = releaseNo
 	}
 	return ok
+}
+
+// unlocksIn reports whether a declaration's body calls Unlock or RUnlock
+// on the lock itself: a cheap test that spares building the control flow
+// of every function a target calls (a body of a hundred thousand calls
+// of small functions costs as many flow graphs otherwise). So a helper
+// that releases the lock only through another helper is not seen as a
+// release (limit).
+func (c *checker) unlocksIn(decl *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			op, ref := c.lock.Res.Op(call)
+			if is, _ := ref.Is(c.lock.Lock); is && (op == locks.Unlock || op == locks.RUnlock) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // mayHold tracks "the lock may be held" from a held entry, for
