@@ -38,6 +38,10 @@ const (
 	// Return leaves the function (a return, or a panic) with Values: its
 	// results, or the panic's value.
 	Return
+	// Drop is an expression statement whose value is computed and
+	// dropped (a call made for its effect, `log.Printf("%d", n)`), with
+	// the value as its Values.
+	Drop
 )
 
 // Value says what computing one value involves.
@@ -56,19 +60,80 @@ const (
 	// what they point to), constants and literals: a value no other
 	// goroutine can change under it.
 	Local
+	// Outside calls functions that cannot touch what the lock protects
+	// (CallValue says which), with arguments that are Local or Constant
+	// values: `fmt.Errorf("no stream %d", s)`, `strconv.Itoa(n)`,
+	// `format!("{}", n)`. Computing it is no work.
+	Outside
 )
 
 // Worse combines the values of two parts of an expression: computing
-// both involves what the worse involves (Computed over Local over
-// Constant); a LockAddress part counts as a Constant.
+// both involves what the worse involves (Computed over Outside over Local
+// over Constant); a LockAddress part counts as a Constant.
 func Worse(a, b Value) Value {
-	if a == Computed || b == Computed {
+	switch {
+	case a == Computed || b == Computed:
 		return Computed
-	}
-	if a == Local || b == Local {
+	case a == Outside || b == Outside:
+		return Outside
+	case a == Local || b == Local:
 		return Local
 	}
 	return Constant
+}
+
+// Target says which functions a call may run, as far as a front end can
+// tell.
+type Target int
+
+// Targets.
+const (
+	// Unknown is a call whose target is not known: through a function
+	// value, an interface method, a pointer, or a name the front end
+	// cannot place. It may run anything.
+	Unknown Target = iota
+	// Owner is a function of the lock owner's package, namespace or
+	// type (the value whose field the lock is, the package whose variable
+	// it is): it may touch the protected state itself.
+	Owner
+	// Elsewhere is a function known to be declared outside the owner's
+	// package and type: another package's function (fmt.Errorf,
+	// strconv.Itoa), another namespace's or type's (std::to_string,
+	// String::from), or a standard macro that only formats (format!).
+	Elsewhere
+)
+
+// Call is a call described for the definition of work.
+type Call struct {
+	Target Target
+	// Args are the values of the arguments, the receiver included.
+	Args []Value
+	// Shares says that an argument may carry a pointer into state
+	// others share, whatever its value: a local pointer, slice, map,
+	// interface or reference may point into the protected state, and a
+	// function passed it may touch that state. A front end that cannot
+	// tell the type of an argument sets it unless the argument is a
+	// literal.
+	Shares bool
+}
+
+// CallValue is what computing a call involves. A call of a function
+// outside the lock owner's package and type, whose arguments are
+// constants or locals and carry no pointer into shared state, cannot
+// touch what the lock protects: it is Outside, no work. Every other call
+// is Computed: a function of the owner's may touch its state, a function
+// value or interface method may run anything, and an argument that
+// shares memory hands the callee a way in.
+func CallValue(c Call) Value {
+	if c.Target != Elsewhere || c.Shares {
+		return Computed
+	}
+	for _, a := range c.Args {
+		if a == Computed {
+			return Computed
+		}
+	}
+	return Outside
 }
 
 // Step is a statement described for DoesWork.
@@ -77,21 +142,23 @@ type Step struct {
 	Values []Value
 }
 
-// DoesWork reports whether a statement does work that a lock must cover.
-// Work is reading or writing anything but the function's own locals and
-// parameters, calling a function, and operating on a channel. So these do
-// none: an empty statement, a lock operation, a literal run in place
-// (whose statements are judged themselves), and a declaration or an
-// assignment of locals, a deferred call's arguments, a condition, a
-// return or a panic whose values are all constants, locals or the lock's
-// own address. A guard clause that checks its parameters and returns
+// DoesWork reports whether a statement does work that a lock must cover:
+// whether it may touch the state the lock protects. Work is reading or
+// writing anything but the function's own locals and parameters, calling
+// a function that may touch the protected state (CallValue), and
+// operating on a channel. So these do none: an empty statement, a lock
+// operation, a literal run in place (whose statements are judged
+// themselves), and a declaration or an assignment of locals, a deferred
+// call's arguments, a condition, a return or a panic, a call made for its
+// effect, whose values are all constants, locals, the lock's own address
+// or calls outside the owner with such arguments. A guard clause that checks its parameters and returns
 // (`if p == nil { return errNil }`) does none; returning a field it read
 // under the lock after unlocking (`mu.Unlock(); return f.n`) does.
 func DoesWork(s Step) bool {
 	switch s.Kind {
 	case Empty, LockOp, Inline:
 		return false
-	case Declaration, Defer, Condition, Return:
+	case Declaration, Defer, Condition, Return, Drop:
 		return slices.Contains(s.Values, Computed)
 	}
 	return true

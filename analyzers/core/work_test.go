@@ -29,7 +29,38 @@ func TestDoesWork(t *testing.T) {
 		{"return of shared state", Step{Kind: Return, Values: []Value{Local, Computed}}, true},
 		{"condition on parameters", Step{Kind: Condition, Values: []Value{Local}}, false},
 		{"anything else", Step{Kind: Other}, true},
+		{"call outside the owner, dropped", Step{Kind: Drop, Values: []Value{Outside}}, false},
+		{"call that may touch the state, dropped", Step{Kind: Drop, Values: []Value{Computed}}, true},
+		{"return of a call outside the owner", Step{Kind: Return, Values: []Value{Constant, Outside}}, false},
+		{"local bound to a call outside the owner", Step{Kind: Declaration, Values: []Value{Outside}}, false},
 	} {
 		assert.Equal(t, tc.want, DoesWork(tc.step), tc.name)
 	}
+}
+
+func TestCallValue(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		call Call
+		want Value
+	}{
+		{"fmt.Errorf of a constant and an int", Call{Target: Elsewhere, Args: []Value{Constant, Local}}, Outside},
+		{"errors.New", Call{Target: Elsewhere, Args: []Value{Constant}}, Outside},
+		{"another package's function without arguments", Call{Target: Elsewhere}, Outside},
+		{"a function of the owner's package", Call{Target: Owner, Args: []Value{Constant}}, Computed},
+		{"a function value or interface method", Call{Target: Unknown}, Computed},
+		{"an argument that reads shared state", Call{Target: Elsewhere, Args: []Value{Constant, Computed}}, Computed},
+		{"an argument that may point into shared state", Call{Target: Elsewhere, Args: []Value{Local}, Shares: true}, Computed},
+		{"an argument that is itself a call outside", Call{Target: Elsewhere, Args: []Value{Outside}}, Outside},
+	} {
+		assert.Equal(t, tc.want, CallValue(tc.call), tc.name)
+	}
+}
+
+func TestWorse(t *testing.T) {
+	assert.Equal(t, Computed, Worse(Outside, Computed))
+	assert.Equal(t, Outside, Worse(Local, Outside))
+	assert.Equal(t, Outside, Worse(Outside, Constant))
+	assert.Equal(t, Local, Worse(Local, LockAddress))
+	assert.Equal(t, Constant, Worse(LockAddress, Constant))
 }

@@ -39,7 +39,7 @@ const (
 )
 
 // HoldOps are the reverts of a held lock.
-var HoldOps = []string{OpLockDeleted, OpEmptySection, OpUnlockedEarly, OpAnotherLock, OpLockedLate, OpLockOneBranch, OpNestedScope, OpDeferredLock, OpUnlockToLock}
+var HoldOps = []string{OpLockDeleted, OpEmptySection, OpUnlockedEarly, OpAnotherLock, OpLockedLate, OpLockOneBranch, OpNestedScope, OpDeferredLock, OpUnlockToLock, OpUnlockDeleted, OpUnlockDeletedOnePath}
 
 // The reverts that bring a lock where it must not be: a lock taken in the
 // wrong order, a call moved under a lock, a callback that takes a lock.
@@ -49,4 +49,21 @@ const (
 	OpCallUnderLock = "call-under-lock" // a call wrapped in Lock/Unlock
 	OpCallAdded     = "call-added"      // a call made right after the lock is taken
 	OpCallbackLocks = "callback-locks"  // a callback that takes the lock
+)
+
+// Reverts of the release of a held lock: the function returns with the
+// lock held, and every later acquisition blocks.
+const (
+	// OpUnlockDeleted deletes the release that covers every return: the
+	// deferred unlock, or, without one, the last explicit unlock of the
+	// outermost block.
+	OpUnlockDeleted = "unlock-deleted"
+	// OpUnlockDeletedOnePath deletes one explicit unlock right before a
+	// return (or at the end of the body): an early return that forgets
+	// it.
+	OpUnlockDeletedOnePath = "unlock-deleted-one-path"
+	// OpGuardForgotten gives up a guard object or binding without
+	// unlocking right after it is declared: Rust's
+	// `std::mem::forget(g);`, C++'s `lk.release();`.
+	OpGuardForgotten = "guard-forgotten"
 )

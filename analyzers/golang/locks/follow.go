@@ -88,6 +88,9 @@ func (f *Followed) Step(s *live.Step, recv types.Object) core.Step {
 		if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && f.isBuiltin(call.Fun, "panic") {
 			return core.Step{Kind: core.Return, Values: f.values(call.Args)}
 		}
+		if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && f.plainCall(s, recv) {
+			return core.Step{Kind: core.Drop, Values: []core.Value{f.value(call)}}
+		}
 		kind := core.Other
 		for _, e := range s.Effects {
 			switch {
@@ -124,6 +127,17 @@ func (f *Followed) Step(s *live.Step, recv types.Object) core.Step {
 	return core.Step{Kind: core.Other}
 }
 
+// plainCall reports whether a step's effects are neither an operation on
+// the lock nor a literal run in place: its call is judged by its value.
+func (f *Followed) plainCall(s *live.Step, recv types.Object) bool {
+	for _, e := range s.Effects {
+		if e.Lit != nil || f.Change(e, recv) != Keeps {
+			return false
+		}
+	}
+	return true
+}
+
 // values describes what computing each expression involves.
 func (f *Followed) values(es []ast.Expr) []core.Value {
 	out := make([]core.Value, len(es))
@@ -133,7 +147,9 @@ func (f *Followed) values(es []ast.Expr) []core.Value {
 	return out
 }
 
-// value describes what computing one expression involves.
+// value describes what computing one expression involves: a call is
+// described for core.CallValue, and an operator or conversion over calls
+// is as its worst operand.
 func (f *Followed) value(e ast.Expr) core.Value {
 	switch {
 	case f.Res.Info.Types[e].Value != nil:
@@ -142,6 +158,19 @@ func (f *Followed) value(e ast.Expr) core.Value {
 		return core.LockAddress
 	case f.local(e):
 		return core.Local
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if f.Res.Info.Types[e.Fun].IsType() && len(e.Args) == 1 {
+			return f.value(e.Args[0]) // a conversion
+		}
+		return core.CallValue(f.call(e))
+	case *ast.BinaryExpr:
+		return core.Worse(f.value(e.X), f.value(e.Y))
+	case *ast.UnaryExpr:
+		if e.Op != token.ARROW {
+			return f.value(e.X)
+		}
 	}
 	return core.Computed
 }

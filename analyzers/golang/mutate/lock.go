@@ -18,6 +18,7 @@ import (
 // the first that does work.
 type LockSite struct {
 	decl   *ast.FuncDecl
+	follow *locks.Followed // the lock as the rules follow it
 	lock   *ast.ExprStmt
 	recv   ast.Expr // the mutex expression of a direct Lock call, or nil for a helper
 	shared bool     // the lock is taken with RLock
@@ -64,7 +65,7 @@ func hasField(st *types.Struct, v *types.Var) bool {
 // a helper), the deferred unlock right after it, and the first statement
 // after them that does work, by the rules' one definition of work.
 func (p *Package) FindLock(d *ast.FuncDecl, lk *locks.Followed) (LockSite, bool) {
-	s := LockSite{decl: d}
+	s := LockSite{decl: d, follow: lk}
 	body := p.Live.Func(d)
 	recv := locks.Receiver(p.Pkg.TypesInfo, d)
 	steps := map[ast.Node]*live.Step{}
@@ -267,6 +268,8 @@ func (p *Package) HoldMutant(inv *invariants.Invariant, s LockSite, lock *types.
 		dropUnlock()
 	case mutant.OpDeferredLock:
 		e.ReplaceNode(s.lock, "defer "+s.lockText)
+	case mutant.OpUnlockDeleted, mutant.OpUnlockDeletedOnePath:
+		void = p.releaseMutant(e, s, s.follow, op)
 	default:
 		void = "unknown revert " + op
 	}

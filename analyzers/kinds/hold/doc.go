@@ -17,10 +17,18 @@
 // lock where the invariant asks for the read lock is reported: it
 // serializes the readers the invariant exists to let run together).
 //
-// Statements that do no work may come before the lock: empty statements,
-// declarations without a value, declarations whose values are constants
-// or the lock's own address, and defer statements. Everything else,
-// guard clauses included, counts as work.
+// Work is what may touch the state the lock protects (core.DoesWork):
+// reading or writing anything but the function's locals, calling a
+// function of the lock's package or through a function value or
+// interface, passing another package's function a value that may point
+// into shared memory, a channel operation. A call of another package's
+// function with constants and pointer-free locals (fmt.Errorf("no stream
+// %d", s)) is none, and neither are guard clauses on parameters.
+//
+// The target must also release the lock before it returns, on every
+// path, unless the invariant says returns_held: true. A return that every
+// path reaches with the lock held, after the deferred calls, is reported
+// there: every later acquisition blocks. Panics are not returns.
 //
 // The lock is identified through go/types, through parentheses, & and *,
 // through a local pointer bound once (p := &mu; p.Lock()), and through an

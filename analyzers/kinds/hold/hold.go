@@ -27,6 +27,9 @@ type checker struct {
 	r    *rule.Rule
 	inv  *invariants.Invariant
 	lock *locks.Followed
+	// releasers caches which functions of the package give up the lock
+	// (see releases).
+	releasers map[*types.Func]releaser
 }
 
 func run(r *rule.Rule) {
@@ -36,7 +39,7 @@ func run(r *rule.Rule) {
 		if !ok {
 			continue
 		}
-		c := &checker{r: r, inv: inv, lock: &locks.Followed{Res: res, Lock: lock, Mode: ruleOf(inv).Mode}}
+		c := &checker{r: r, inv: inv, lock: &locks.Followed{Res: res, Lock: lock, Mode: ruleOf(inv).Mode}, releasers: map[*types.Func]releaser{}}
 		if lock.IsField() {
 			owner, err := r.Owner(ruleOf(inv).Lock)
 			if err != nil {
@@ -75,6 +78,9 @@ func (c *checker) analysis(recv types.Object) *live.Analysis[bool] {
 				}
 				return true
 			case locks.Releases:
+				return false
+			}
+			if held && c.releases(e.Callee) {
 				return false
 			}
 			return held
@@ -140,6 +146,9 @@ func (c *checker) check(t rule.Target) {
 		},
 	})
 	c.atReturn(t.Body, flow, recv, &f)
+	if !ruleOf(c.inv).ReturnsHeld {
+		f.leaks = c.leaks(t, flow, recv)
+	}
 	if bad != nil {
 		f.unheld = bad
 	}

@@ -20,7 +20,7 @@ var Kind = core.Kind{
 	KindSpec: invariants.KindSpec{
 		Name:   Name,
 		Langs:  invariants.Langs,
-		Keys:   []string{"lock", "mode", "via"},
+		Keys:   []string{"lock", "mode", "via", "returns_held"},
 		Decode: decode,
 	},
 	Analyzer: New,
@@ -44,12 +44,16 @@ type Rule struct {
 	// Via lists helpers whose call acquires Lock (Go only). Each helper
 	// must itself acquire the lock on every path and not release it.
 	Via []invariants.Name
+	// ReturnsHeld says that the target hands the lock to its caller
+	// (`lockX()`-style helpers): it need not release it before it
+	// returns.
+	ReturnsHeld bool
 }
 
 func decode(d *invariants.RuleDecoder) invariants.Rule {
 	d.GoOnly("via")
 	lock := d.Patterns("lock")
-	return &Rule{Lock: lock[0], Or: lock[1:], Mode: d.Mode("mode"), Via: d.Names("via")}
+	return &Rule{Lock: lock[0], Or: lock[1:], Mode: d.Mode("mode"), Via: d.Names("via"), ReturnsHeld: d.Bool("returns_held")}
 }
 
 // Kind implements invariants.Rule.

@@ -22,6 +22,9 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutant.M
 			continue
 		}
 		for _, op := range mutant.HoldOps {
+			if r.ReturnsHeld && (op == mutant.OpUnlockDeleted || op == mutant.OpUnlockDeletedOnePath) {
+				continue // the target hands the lock over: no release to revert
+			}
 			out = append(out, p.HoldMutant(inv, s, lock, op))
 		}
 	}

@@ -3,6 +3,8 @@
 package hold
 
 import (
+	"slices"
+
 	"github.com/guardlint/guardlint/analyzers/mutant"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/native"
@@ -44,8 +46,15 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 	return out
 }
 
-// NativeOps implements native.Rule.
-func (r *Rule) NativeOps(d native.Dialect) []string { return d.Ops(native.HoldOps) }
+// NativeOps implements native.Rule. A target that hands the lock to its
+// caller (returns_held) has no release to revert.
+func (r *Rule) NativeOps(d native.Dialect) []string {
+	ops := d.Ops(native.HoldOps)
+	if r.ReturnsHeld {
+		ops = slices.DeleteFunc(ops, func(op string) bool { return op == mutant.OpGuardForgotten })
+	}
+	return ops
+}
 
 // NativeVacuity implements native.Rule: a target that holds has a live
 // guard of the lock, and one that has none fails the baseline run, so a

@@ -23,7 +23,7 @@ func (r *Rule) Check(fn *treesitter.Function) {
 	found := false
 	for i, lock := range r.Patterns() {
 		f := r.nativeFacts(fn, i, lock.Raw)
-		if f.acquired && f.unheld == nil && f.released == nil {
+		if f.acquired && f.unheld == nil && f.released == nil && f.forgotten == nil {
 			return
 		}
 		if has := f.acquired || f.wrongMode != nil || f.ignored != nil; i == 0 || (has && !found) {
@@ -60,6 +60,9 @@ func (r *Rule) nativeFacts(fn *treesitter.Function, i int, lock string) facts {
 			return f
 		}
 		f.released, f.workAfter = released(fn, h, s, i)
+		if !r.ReturnsHeld {
+			f.forgotten = forgotten(h, s)
+		}
 		return f
 	}
 	for _, g := range h.Other {
@@ -87,6 +90,18 @@ func released(fn *treesitter.Function, h *model.Hold, g model.Stmt, at int) (rel
 		}
 	}
 	return nil, nil
+}
+
+// forgotten finds a call that gives up the guard without unlocking
+// (model.Hold.Leaks) after its declaration: the lock stays held when the
+// function returns, whatever path it takes.
+func forgotten(h *model.Hold, g model.Stmt) any {
+	for _, l := range h.Leaks {
+		if l.Guard == g.Guard.Name && g.Guard.Name != "" && l.Node.Start >= g.Node.End {
+			return l.Node
+		}
+	}
+	return nil
 }
 
 // PatternUses implements treesitter.PatternUser: every pattern is a lock.

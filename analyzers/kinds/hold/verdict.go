@@ -35,6 +35,12 @@ type facts struct {
 	// soon as a writer waits in between (`Lock(); defer Lock()`, the
 	// Unlock-to-Lock typo).
 	relocked core.Site
+	// leaks are the returns reached with the lock still held, by a
+	// target that must release it (not returns_held).
+	leaks []core.Exit
+	// forgotten is a call that gives up the guard without unlocking
+	// (mem::forget, unique_lock::release), by such a target.
+	forgotten core.Site
 }
 
 // verdict is the hold rule's judgement of one definition: the lock is
@@ -46,6 +52,21 @@ func verdict(rep core.Reporter, f facts) {
 	const span = "at every statement that does work"
 	if f.relocked != nil {
 		rep.Report(f.relocked, "%s is already held here: locking it again deadlocks, since Go's mutexes are not reentrant", f.lock)
+	}
+	// A relock deadlocks before the return: the lock held there is the
+	// same mistake, reported once.
+	for _, l := range f.leaks {
+		if f.relocked != nil {
+			break
+		}
+		where := "returns here"
+		if l.End {
+			where = "returns at the end of its body"
+		}
+		rep.Report(l.At, "%s is still held when %s %s: every later acquisition of it blocks for ever; release it on every path (a deferred unlock), or say returns_held: true if the caller releases it", f.lock, f.fn, where)
+	}
+	if f.forgotten != nil {
+		rep.Report(f.forgotten, "the guard of %s is given up here without unlocking it: %s returns with %s held, and every later acquisition of it blocks for ever; let the guard drop, or say returns_held: true if the caller releases it", f.lock, f.fn, f.lock)
 	}
 	if f.acquired && f.unheld == nil && f.released == nil {
 		return

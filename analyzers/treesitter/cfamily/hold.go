@@ -182,6 +182,10 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			h.Releases = append(h.Releases, model.Release{Node: call.Node, Guard: call.Callee[0]})
 		case "lock":
 			h.Relocks = append(h.Relocks, model.Release{Node: call.Node, Guard: call.Callee[0]})
+		case "release":
+			// std::unique_lock::release gives up the mutex without
+			// unlocking it.
+			h.Leaks = append(h.Leaks, model.Release{Node: call.Node, Guard: call.Callee[0]})
 		}
 	}
 	lockCalls(f, fn.Body, h, w.calls)

@@ -221,6 +221,8 @@ func thrown(f *syntax.File, n *syntax.Node, l locals) core.Value {
 // as the C family names them.
 func valueOf(f *syntax.File, n *syntax.Node, l locals) core.Value {
 	switch n.Kind {
+	case "call_expression":
+		return stdCall(f, n, l)
 	case "number_literal", "string_literal", "char_literal", "raw_string_literal", "concatenated_string",
 		"true", "false", "null", "nullptr", "sizeof_expression", "alignof_expression":
 		return core.Constant

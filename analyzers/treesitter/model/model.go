@@ -161,6 +161,11 @@ type Hold struct {
 	// Relocks is every live `lk.lock()` of a named guard (a
 	// std::unique_lock taken again after an unlock), as releases.
 	Relocks []Release
+	// Leaks is every live call that gives up a named guard without
+	// unlocking its lock, which then stays locked for good: Rust's
+	// `mem::forget(g)`, `ManuallyDrop::new(g)`, `Box::leak(Box::new(g))`,
+	// C++'s `lk.release()`.
+	Leaks []Release
 	// All is every guard of the body, in source order, whatever it
 	// holds: the guards with their scopes, for the rules that ask what is
 	// held at a point (requires, excludes, lock_order).

@@ -18,7 +18,7 @@ var HoldOps = []string{
 	mutant.OpLockDeleted, mutant.OpEmptySection, mutant.OpLetUnderscore, mutant.OpNestedScope,
 	mutant.OpUnlockedEarly, mutant.OpAnotherLock, mutant.OpOtherMode, mutant.OpLockedLate, mutant.OpLockOneBranch,
 	mutant.OpLineComment, mutant.OpBlockComment, mutant.OpCompiledOut, mutant.OpIfFalse, mutant.OpAfterReturn,
-	mutant.OpMoved, mutant.OpClosure, mutant.OpString,
+	mutant.OpMoved, mutant.OpClosure, mutant.OpString, mutant.OpGuardForgotten,
 }
 
 // GuardSite is how a target holds its lock, as the front end describes
@@ -89,6 +89,8 @@ func (c *Code) lockCallEdit(e *Edits, g guardAt, s Stmt, op string) string {
 		return ""
 	case mutant.OpNestedScope:
 		return "a block does not release an explicit lock call"
+	case mutant.OpGuardForgotten:
+		return "an explicit lock call has no guard to give up"
 	case mutant.OpUnlockedEarly:
 		if !ok {
 			return "no unlock call is known for the lock call"
@@ -155,7 +157,7 @@ func (c *Code) guardEdit(e *Edits, g guardAt, op string) string {
 	// apart; the others do not.
 	parts, why := guardParts(f, top)
 	switch op {
-	case mutant.OpEmptySection, mutant.OpLetUnderscore, mutant.OpUnlockedEarly, mutant.OpAnotherLock, mutant.OpOtherMode:
+	case mutant.OpEmptySection, mutant.OpLetUnderscore, mutant.OpUnlockedEarly, mutant.OpAnotherLock, mutant.OpOtherMode, mutant.OpGuardForgotten:
 		if why != "" {
 			return why
 		}
@@ -249,6 +251,24 @@ func (c *Code) guardEdit(e *Edits, g guardAt, op string) string {
 		return ""
 	case mutant.OpLockOneBranch:
 		return replace(d.OneBranch(text))
+	case mutant.OpGuardForgotten:
+		if top.Guard.Name == "" {
+			return "the guard has no name to give up"
+		}
+		forget := "std::mem::forget(" + top.Guard.Name + ");"
+		if !d.Rust() {
+			if !unlockable[parts.word.text(f)] {
+				if len(top.Guard.Lock) > 1 {
+					return "a std::scoped_lock of several mutexes has no release"
+				}
+				// lock_guard has no release; the revert makes it a
+				// unique_lock first, as unlocked-early does.
+				e.ReplaceNode(f, parts.word.node, "unique_lock")
+			}
+			forget = top.Guard.Name + ".release();"
+		}
+		e.Insert(f, s.End, "\n"+lineIndent(f.Src, s.Start)+forget)
+		return ""
 	}
 	return c.stmtEdit(e, fn, s, nil, op)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/mutant"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+	"github.com/guardlint/guardlint/invariants"
 )
 
 // Ops keeps the reverts the dialect can write, in their order: C has no
@@ -18,6 +19,8 @@ func (d Dialect) Ops(ops []string) []string {
 			return !d.Lambdas()
 		case mutant.OpLetUnderscore:
 			return !d.Rust()
+		case mutant.OpGuardForgotten:
+			return d.lang == invariants.LangC || d.lang == invariants.LangMetal // no guard objects
 		}
 		return false
 	})

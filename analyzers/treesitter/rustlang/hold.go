@@ -102,6 +102,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			h.Releases = append(h.Releases, model.Release{Node: call.Node, Guard: f.Text(args[0])})
 		}
 	}
+	h.Leaks = leaks(f, w.calls)
 	h.All = append(h.All, temporaries(f, h, w.calls)...)
 	aliases := localAliases(f, fn.Body)
 	for _, g := range h.All {

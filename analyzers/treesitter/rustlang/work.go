@@ -107,6 +107,14 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 			st.Values = append(st.Values, returned(f, c, l))
 		}
 		return []core.Step{st}
+	case n.Kind == "call_expression":
+		// A call made for its effect, or the body's value: judged by the
+		// value it computes (a standard constructor of locals is none).
+		kind := core.Drop
+		if n.Parent != nil && n.Parent.Kind == "block" {
+			kind = core.Return
+		}
+		return []core.Step{{Kind: kind, Values: []core.Value{valueOf(f, n, l)}}}
 	case n.Kind == "macro_invocation":
 		name := macroName(f, n)
 		var kind core.StepKind
@@ -259,6 +267,8 @@ func valueOf(f *syntax.File, n *syntax.Node, l locals) core.Value {
 		case fn == nil:
 			return core.Computed
 		case fn.Kind == "identifier" && (constructors[f.Text(fn)] || isVariantName(f.Text(fn))):
+		case fn.Kind == "scoped_identifier" && stdConstructors[f.Text(fn)]:
+			return stdCall(f, n, l)
 		case fn.Kind == "field_expression" && len(n.Child("arguments").NamedChildren()) == 0:
 			recv, method := fn.Child("value"), f.Text(fn.Child("field"))
 			if (method == "len" || method == "is_empty") && recv != nil && recv.Kind == "identifier" && l.names[f.Text(recv)] {

@@ -81,7 +81,10 @@
 // C++ unique_lock or shared_lock (the others have no unlock), when a
 // statement follows G in its block (with none, releasing it there is
 // what the end of the block does: the mutant would be the original).
-// Mutants are not compiled: in Rust, a guard used by name afterwards
+// A Body function's guard is also given up without unlocking right after
+// it: `std::mem::forget(NAME);` in Rust, and
+// `NAME.release();` for a C++ unique_lock or shared_lock: the function
+// returns with the lock held. Mutants are not compiled: in Rust, a guard used by name afterwards
 // makes most of them fail to compile, and they are counted all the same.
 package main
 
@@ -720,11 +723,17 @@ func mutants(p pick) []mutant {
 		if g.unlockable && !g.last {
 			out = append(out, mutant{"dropped", g.text + " " + g.name + ".unlock();"})
 		}
+		if g.unlockable && p.body {
+			out = append(out, mutant{"forgotten", g.text + " " + g.name + ".release();"})
+		}
 		return out
 	}
 	out = append(out, mutant{"temporary", g.value + ";"}, mutant{"let_", "let _ = " + g.value + ";"})
 	if !g.last {
 		out = append(out, mutant{"dropped", g.text + " drop(" + g.name + ");"})
+	}
+	if p.body {
+		out = append(out, mutant{"forgotten", g.text + " std::mem::forget(" + g.name + ");"})
 	}
 	return out
 }

@@ -200,7 +200,7 @@ func lockUnlockThenWork() {
 func deferLock() { // want `invariant defer-lock: .*never acquires it`
 	defer evalMu.Lock()
 	work()
-}
+} // want `invariant defer-lock: locks.evalMu is still held when locks.deferLock returns at the end of its body: every later acquisition of it blocks`
 
 func anotherMutex() { // want `invariant another-mutex: .*never acquires it`
 	otherMu.Lock()

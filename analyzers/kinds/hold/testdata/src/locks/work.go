@@ -1,0 +1,118 @@
+package locks
+
+import (
+	"errors"
+	"fmt"
+	"log"
+	"strconv"
+	"sync"
+)
+
+// Work after the unlock: a call of another package's function whose
+// arguments carry no pointer into the protected state touches none of it.
+
+type commandBuffer struct{ id int }
+
+type streamID int
+
+func (s streamID) String() string { return "stream " + strconv.Itoa(int(s)) }
+
+type table struct {
+	mu      sync.RWMutex
+	streams map[int]*commandBuffer
+	onMiss  func(int)
+}
+
+func (t *table) describe(s int) string { return strconv.Itoa(s) }
+
+// --- precise work: silent ---
+
+// lookup is the shape the definition exists for.
+func (t *table) lookup(s int) (*commandBuffer, error) {
+	t.mu.RLock()
+	cb, ok := t.streams[s]
+	t.mu.RUnlock()
+	if !ok {
+		return nil, fmt.Errorf("no stream %d on this table", s)
+	}
+	return cb, nil
+}
+
+// logged logs and converts after the unlock, into locals.
+func (t *table) logged(s int) error {
+	t.mu.RLock()
+	_, ok := t.streams[s]
+	t.mu.RUnlock()
+	name := strconv.Itoa(s)
+	log.Printf("looked up %s: %t", name, ok)
+	if !ok {
+		return errors.New("no stream " + name)
+	}
+	return nil
+}
+
+// beforeLock formats its argument before taking the lock.
+func (t *table) beforeLock(s int) string {
+	msg := fmt.Sprint("stream ", s)
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	if t.streams[s] == nil {
+		return msg
+	}
+	return ""
+}
+
+// --- work that may touch the protected state: each fires ---
+
+// sharesMap passes the protected map to another package's function.
+func (t *table) sharesMap(s int) error {
+	t.mu.RLock()
+	_, ok := t.streams[s]
+	t.mu.RUnlock()
+	if !ok {
+		return fmt.Errorf("no stream %d in %v", s, t.streams) // want `invariant shares-map: \(locks.table\).mu is not held here`
+	}
+	return nil
+}
+
+// sharesPointer passes a local pointer into the protected state.
+func (t *table) sharesPointer(s int) {
+	t.mu.RLock()
+	cb := t.streams[s]
+	t.mu.RUnlock()
+	fmt.Println(cb) // want `invariant shares-pointer: \(locks.table\).mu is not held here`
+}
+
+// ownerFunction calls a method of the lock's own type.
+func (t *table) ownerFunction(s int) string {
+	t.mu.RLock()
+	_, ok := t.streams[s]
+	t.mu.RUnlock()
+	if !ok {
+		return ""
+	}
+	return t.describe(s) // want `invariant owner-function: \(locks.table\).mu is not held here`
+}
+
+// unknownTarget calls through a function value.
+func (t *table) unknownTarget(s int) {
+	t.mu.RLock()
+	_, ok := t.streams[s]
+	miss := t.onMiss
+	t.mu.RUnlock()
+	if !ok {
+		miss(s) // want `invariant unknown-target: \(locks.table\).mu is not held here`
+	}
+}
+
+// ownerMethods hands another package a value of the owner's package with
+// methods, which it may call (fmt calls String).
+func (t *table) ownerMethods(s int) string {
+	t.mu.RLock()
+	_, ok := t.streams[s]
+	t.mu.RUnlock()
+	if !ok {
+		return ""
+	}
+	return fmt.Sprint(streamID(s)) // want `invariant owner-methods: \(locks.table\).mu is not held here`
+}

@@ -1,0 +1,22 @@
+// Package afterunlock names the modules whose functions make the
+// after-unlock corpus (see bench/realgo/gen/afterunlock.go): importing
+// them keeps their pinned versions in this module's build list.
+package afterunlock
+
+import (
+	_ "github.com/allegro/bigcache/v3"
+	_ "github.com/eclipse/paho.mqtt.golang"
+	_ "github.com/fsnotify/fsnotify"
+	_ "github.com/go-sql-driver/mysql"
+	_ "github.com/gorilla/websocket"
+	_ "github.com/hashicorp/golang-lru/v2"
+	_ "github.com/lib/pq"
+	_ "github.com/nats-io/nats.go"
+	_ "github.com/nsqio/go-nsq"
+	_ "github.com/patrickmn/go-cache"
+	_ "github.com/sirupsen/logrus"
+	_ "go.etcd.io/bbolt"
+	_ "go.uber.org/zap"
+	_ "golang.org/x/crypto/ssh"
+	_ "golang.org/x/sys/unix"
+)
