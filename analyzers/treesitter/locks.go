@@ -117,7 +117,7 @@ func (fn *Function) lockCall(c *model.Call, lock bool) ([]string, invariants.Loc
 	}
 	name := callee[len(callee)-1]
 	if fn.File.Lang == "rust" {
-		mode, ok := model.GuardMethods[name]
+		mode, ok := model.RustGuardMethod(name)
 		if !lock || !ok || len(callee) < 3 || callee[len(callee)-2] != "." || !noArgs(c) {
 			return nil, "", false
 		}

@@ -22,7 +22,23 @@ var (
 	// the mode it holds: Mutex::lock, RwLock::write and RwLock::read (std
 	// and parking_lot).
 	GuardMethods = map[string]invariants.LockMode{"lock": invariants.Exclusive, "write": invariants.Exclusive, "read": invariants.Shared}
+	// TryGuardMethods are the Rust methods that yield a guard only when
+	// the lock is free: a Result (std) or an Option (parking_lot, spin)
+	// around it. Their guard holds where the code has taken it out: past
+	// an unwrap or a `?`, or in the branch whose pattern binds it
+	// (`if let Ok(g) = m.try_lock()`).
+	TryGuardMethods = map[string]invariants.LockMode{"try_lock": invariants.Exclusive, "try_write": invariants.Exclusive, "try_read": invariants.Shared}
 )
+
+// RustGuardMethod returns the mode of a Rust lock method, plain or
+// try_, and whether the name is one.
+func RustGuardMethod(name string) (invariants.LockMode, bool) {
+	if m, ok := GuardMethods[name]; ok {
+		return m, true
+	}
+	m, ok := TryGuardMethods[name]
+	return m, ok
+}
 
 // unlockOf is the call that gives up what each lock call takes.
 var unlockOf = map[string]string{
