@@ -7,12 +7,25 @@ import (
 	"github.com/guardlint/guardlint/invariants"
 )
 
-// guardModes are the standard guard types and the mode they lock in.
+// guardModes are the guard types built in, by the last segment of their
+// name, and the mode they lock in: the standard ones (and Boost's, which
+// share their names), Abseil's, Qt's, and Chromium's base::AutoLock.
 var guardModes = map[string]invariants.LockMode{
 	"lock_guard":  invariants.Exclusive,
 	"unique_lock": invariants.Exclusive,
 	"scoped_lock": invariants.Exclusive,
 	"shared_lock": invariants.Shared,
+	// absl::MutexLock, absl::WriterMutexLock, absl::ReleasableMutexLock,
+	// absl::ReaderMutexLock: constructed with the mutex's address.
+	"MutexLock":           invariants.Exclusive,
+	"WriterMutexLock":     invariants.Exclusive,
+	"ReleasableMutexLock": invariants.Exclusive,
+	"ReaderMutexLock":     invariants.Shared,
+	// QMutexLocker and QReadWriteLock's lockers.
+	"QMutexLocker": invariants.Exclusive,
+	"QWriteLocker": invariants.Exclusive,
+	"QReadLocker":  invariants.Shared,
+	"AutoLock":     invariants.Exclusive,
 }
 
 // lockTags are constructor tags: not mutexes, and two of them mean the
@@ -44,13 +57,27 @@ func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
 		return nil
 	}
 	mode, ok := guardType(f, n.Child("type"))
-	if !ok {
-		return nil
-	}
-	g := &model.Guard{Node: n, Mode: mode, Takes: true, Scope: enclosingBlock(n)}
 	d := n.Child("declarator")
 	var args []*syntax.Node
+	if !ok {
+		// `auto g = std::unique_lock(mu);`, `auto g = T<M>(mu);`,
+		// `auto g = T<M>{mu};`: the guard is the value a deduced local
+		// is initialised with (copy elision makes it the local itself).
+		if mode, args, ok = autoGuard(f, n); !ok {
+			return nil
+		}
+		d = nil
+	}
+	g := &model.Guard{Node: n, Mode: mode, Takes: true, Scope: enclosingBlock(n)}
 	switch {
+	case d == nil && args != nil:
+		if name := n.Child("declarator").Child("declarator"); name != nil {
+			g.Name = f.Text(name)
+		}
+		if len(args) == 0 {
+			g.NotHeld, g.Takes, g.Scope = "it is constructed without a mutex and holds none", false, nil
+			return g
+		}
 	case d == nil:
 		return nil
 	case d.Kind == "function_declarator":
@@ -88,9 +115,70 @@ func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
 				continue
 			}
 		}
+		if len(toks) > 1 && toks[0] == "&" {
+			// absl::MutexLock l(&mu_) takes the mutex's address.
+			toks = toks[1:]
+		}
 		g.Lock = append(g.Lock, toks)
 	}
 	return g
+}
+
+// autoGuard recognises a deduced local initialised with a guard:
+// `auto g = T(args)` or `auto g = T{args}`, T a guard type, and returns
+// its mode and arguments.
+func autoGuard(f *syntax.File, n *syntax.Node) (invariants.LockMode, []*syntax.Node, bool) {
+	t, d := n.Child("type"), n.Child("declarator")
+	if t == nil || t.Kind != "placeholder_type_specifier" || d == nil || d.Kind != "init_declarator" || len(n.ChildrenOf("declarator")) != 1 {
+		return "", nil, false
+	}
+	v := d.Child("value")
+	var typ, args *syntax.Node
+	switch {
+	case v == nil:
+		return "", nil, false
+	case v.Kind == "call_expression":
+		typ, args = v.Child("function"), v.Child("arguments")
+	case v.Kind == "compound_literal_expression":
+		typ, args = v.Child("type"), v.Child("value")
+	default:
+		return "", nil, false
+	}
+	mode, ok := guardType(f, typ)
+	if !ok || args == nil {
+		return "", nil, false
+	}
+	kids := args.NamedChildren()
+	if kids == nil {
+		kids = []*syntax.Node{}
+	}
+	return mode, kids, true
+}
+
+// initGuard recognises the guard an `if` or `switch` declares in its
+// init-statement, `if (std::lock_guard lk(mu); ready) { .. }`: it holds
+// its lock over the whole statement, the else and every case included.
+func initGuard(f *syntax.File, n *syntax.Node) *model.Guard {
+	if n.Kind != "if_statement" && n.Kind != "switch_statement" {
+		return nil
+	}
+	cond := n.Child("condition")
+	if cond == nil {
+		return nil
+	}
+	init := cond.Child("initializer")
+	if init == nil {
+		return nil
+	}
+	for _, d := range init.NamedChildren() {
+		if g := guardDecl(f, d); g != nil {
+			if g.Scope != nil {
+				g.Scope, g.Statement = n, true
+			}
+			return g
+		}
+	}
+	return nil
 }
 
 // enclosingBlock returns the compound statement a declaration is scoped
@@ -166,6 +254,9 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		}
 		if g == nil {
 			g = helperGuard(f, n, c)
+		}
+		if g == nil {
+			g = initGuard(f, n)
 		}
 		h.Add(n, s, top[n], g, top[n] && s.Live() && core.AnyWork(steps(f, n, l)))
 		if top[n] {

@@ -8,9 +8,15 @@ import "github.com/guardlint/guardlint/invariants"
 var (
 	// LockMethods are a C++ mutex's own methods that lock it
 	// (`mu.lock()`), with the mode they take.
-	LockMethods = map[string]invariants.LockMode{"lock": invariants.Exclusive, "lock_shared": invariants.Shared}
+	// The standard names; Abseil's absl::Mutex (Lock, WriterLock,
+	// ReaderLock); Qt's QReadWriteLock (lockForWrite, lockForRead).
+	LockMethods = map[string]invariants.LockMode{
+		"lock": invariants.Exclusive, "lock_shared": invariants.Shared,
+		"Lock": invariants.Exclusive, "WriterLock": invariants.Exclusive, "ReaderLock": invariants.Shared,
+		"lockForWrite": invariants.Exclusive, "lockForRead": invariants.Shared,
+	}
 	// UnlockMethods give up what LockMethods take.
-	UnlockMethods = map[string]bool{"unlock": true, "unlock_shared": true}
+	UnlockMethods = map[string]bool{"unlock": true, "unlock_shared": true, "Unlock": true, "WriterUnlock": true, "ReaderUnlock": true}
 	// LockFuncs take a mutex's address (`pthread_mutex_lock(&mu)`).
 	LockFuncs = map[string]invariants.LockMode{
 		"pthread_mutex_lock": invariants.Exclusive, "pthread_rwlock_wrlock": invariants.Exclusive,
@@ -45,6 +51,8 @@ var unlockOf = map[string]string{
 	"lock": "unlock", "lock_shared": "unlock_shared", "pthread_mutex_lock": "pthread_mutex_unlock",
 	"pthread_rwlock_wrlock": "pthread_rwlock_unlock", "pthread_rwlock_rdlock": "pthread_rwlock_unlock",
 	"mtx_lock": "mtx_unlock", "pthread_spin_lock": "pthread_spin_unlock",
+	"Lock": "Unlock", "WriterLock": "WriterUnlock", "ReaderLock": "ReaderUnlock",
+	"lockForWrite": "unlock", "lockForRead": "unlock",
 }
 
 // UnlockOf names the call that gives up what the lock call named lock
