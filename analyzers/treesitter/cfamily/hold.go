@@ -7,27 +7,6 @@ import (
 	"github.com/guardlint/guardlint/invariants"
 )
 
-// guardModes are the guard types built in, by the last segment of their
-// name, and the mode they lock in: the standard ones (and Boost's, which
-// share their names), Abseil's, Qt's, and Chromium's base::AutoLock.
-var guardModes = map[string]invariants.LockMode{
-	"lock_guard":  invariants.Exclusive,
-	"unique_lock": invariants.Exclusive,
-	"scoped_lock": invariants.Exclusive,
-	"shared_lock": invariants.Shared,
-	// absl::MutexLock, absl::WriterMutexLock, absl::ReleasableMutexLock,
-	// absl::ReaderMutexLock: constructed with the mutex's address.
-	"MutexLock":           invariants.Exclusive,
-	"WriterMutexLock":     invariants.Exclusive,
-	"ReleasableMutexLock": invariants.Exclusive,
-	"ReaderMutexLock":     invariants.Shared,
-	// QMutexLocker and QReadWriteLock's lockers.
-	"QMutexLocker": invariants.Exclusive,
-	"QWriteLocker": invariants.Exclusive,
-	"QReadLocker":  invariants.Shared,
-	"AutoLock":     invariants.Exclusive,
-}
-
 // lockTags are constructor tags: not mutexes, and two of them mean the
 // guard does not (surely) lock.
 var lockTags = map[string]string{
@@ -38,32 +17,27 @@ var lockTags = map[string]string{
 
 // guardType returns the mode of a guard type (`std::lock_guard<M>`,
 // `std::scoped_lock`, a CTAD `std::unique_lock`), if it is one.
-func guardType(f *syntax.File, t *syntax.Node) (invariants.LockMode, bool) {
+func guardType(f *syntax.File, t *syntax.Node, c *model.Config) (invariants.LockMode, bool) {
 	if t == nil {
 		return "", false
 	}
-	segs := nameSegs(f, t)
-	if len(segs) == 0 {
-		return "", false
-	}
-	m, ok := guardModes[segs[len(segs)-1]]
-	return m, ok
+	return c.GuardMode(nameSegs(f, t))
 }
 
 // guardDecl recognises a guard declaration in either shape. It returns nil
 // when n declares no guard.
-func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
+func guardDecl(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
 	if n.Kind != "declaration" {
 		return nil
 	}
-	mode, ok := guardType(f, n.Child("type"))
+	mode, ok := guardType(f, n.Child("type"), c)
 	d := n.Child("declarator")
 	var args []*syntax.Node
 	if !ok {
 		// `auto g = std::unique_lock(mu);`, `auto g = T<M>(mu);`,
 		// `auto g = T<M>{mu};`: the guard is the value a deduced local
 		// is initialised with (copy elision makes it the local itself).
-		if mode, args, ok = autoGuard(f, n); !ok {
+		if mode, args, ok = autoGuard(f, n, c); !ok {
 			return nil
 		}
 		d = nil
@@ -127,7 +101,7 @@ func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
 // autoGuard recognises a deduced local initialised with a guard:
 // `auto g = T(args)` or `auto g = T{args}`, T a guard type, and returns
 // its mode and arguments.
-func autoGuard(f *syntax.File, n *syntax.Node) (invariants.LockMode, []*syntax.Node, bool) {
+func autoGuard(f *syntax.File, n *syntax.Node, c *model.Config) (invariants.LockMode, []*syntax.Node, bool) {
 	t, d := n.Child("type"), n.Child("declarator")
 	if t == nil || t.Kind != "placeholder_type_specifier" || d == nil || d.Kind != "init_declarator" || len(n.ChildrenOf("declarator")) != 1 {
 		return "", nil, false
@@ -144,7 +118,7 @@ func autoGuard(f *syntax.File, n *syntax.Node) (invariants.LockMode, []*syntax.N
 	default:
 		return "", nil, false
 	}
-	mode, ok := guardType(f, typ)
+	mode, ok := guardType(f, typ, c)
 	if !ok || args == nil {
 		return "", nil, false
 	}
@@ -158,7 +132,7 @@ func autoGuard(f *syntax.File, n *syntax.Node) (invariants.LockMode, []*syntax.N
 // initGuard recognises the guard an `if` or `switch` declares in its
 // init-statement, `if (std::lock_guard lk(mu); ready) { .. }`: it holds
 // its lock over the whole statement, the else and every case included.
-func initGuard(f *syntax.File, n *syntax.Node) *model.Guard {
+func initGuard(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
 	if n.Kind != "if_statement" && n.Kind != "switch_statement" {
 		return nil
 	}
@@ -171,7 +145,7 @@ func initGuard(f *syntax.File, n *syntax.Node) *model.Guard {
 		return nil
 	}
 	for _, d := range init.NamedChildren() {
-		if g := guardDecl(f, d); g != nil {
+		if g := guardDecl(f, d, c); g != nil {
 			if g.Scope != nil {
 				g.Scope, g.Statement = n, true
 			}
@@ -194,7 +168,7 @@ func enclosingBlock(n *syntax.Node) *syntax.Node {
 
 // guardTemporary recognises a guard that is built and destroyed in one
 // expression statement: `std::lock_guard<M>{m};`.
-func guardTemporary(f *syntax.File, n *syntax.Node) *model.Guard {
+func guardTemporary(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
 	if n.Kind != "expression_statement" {
 		return nil
 	}
@@ -212,7 +186,7 @@ func guardTemporary(f *syntax.File, n *syntax.Node) *model.Guard {
 	default:
 		return nil
 	}
-	mode, ok := guardType(f, t)
+	mode, ok := guardType(f, t, c)
 	if !ok || args == nil {
 		return nil
 	}
@@ -248,15 +222,15 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		if isPreproc(n) {
 			return
 		}
-		g := guardDecl(f, n)
+		g := guardDecl(f, n, c)
 		if g == nil {
-			g = guardTemporary(f, n)
+			g = guardTemporary(f, n, c)
 		}
 		if g == nil {
 			g = helperGuard(f, n, c)
 		}
 		if g == nil {
-			g = initGuard(f, n)
+			g = initGuard(f, n, c)
 		}
 		h.Add(n, s, top[n], g, top[n] && s.Live() && core.AnyWork(steps(f, n, l)))
 		if top[n] {
@@ -275,7 +249,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			h.Relocks = append(h.Relocks, model.Release{Node: call.Node, Guard: call.Callee[0]})
 		}
 	}
-	lockCalls(f, fn.Body, h, w.calls)
+	lockCalls(f, fn.Body, h, w.calls, c)
 	aliases := localAliases(f, fn.Body)
 	for _, g := range h.All {
 		g.Lock = aliases.Expand(g.Node, g.Lock)

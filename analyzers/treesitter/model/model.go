@@ -26,6 +26,11 @@ type Config struct {
 	// to one (`auto& m = detail::eval_mutex();`) touches nothing the lock
 	// protects (core.LockAddress).
 	Locks [][]string
+	// Guards are the guard classes and LockCalls the lock calls the
+	// invariants file declares beside the built-in ones (GuardModes,
+	// LockMethods ...).
+	Guards    []invariants.GuardType
+	LockCalls invariants.LockCalls
 }
 
 // Lookup returns the values of a define, and whether it is set.

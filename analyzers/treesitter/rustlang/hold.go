@@ -27,7 +27,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			g = letGuard(f, n, c)
 		case "expression_statement":
 			if kids := n.NamedChildren(); len(kids) == 1 {
-				if lv := valueLock(f, kids[0]); lv != nil && lv.direct {
+				if lv := valueLock(f, kids[0], c); lv != nil && lv.direct {
 					g = lv.guard
 					g.Node, g.Takes = n, true
 					g.NotHeld = "the guard is a temporary, dropped at the end of its statement"
@@ -35,7 +35,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			}
 		}
 		if g == nil {
-			gs, outside := scopedGuards(f, n)
+			gs, outside := scopedGuards(f, n, c)
 			for i, x := range gs {
 				if i == 0 {
 					g = x
@@ -71,7 +71,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			h.Releases = append(h.Releases, model.Release{Node: call.Node, Guard: f.Text(args[0])})
 		}
 	}
-	h.All = append(h.All, temporaries(f, h, w.calls)...)
+	h.All = append(h.All, temporaries(f, h, w.calls, c)...)
 	aliases := localAliases(f, fn.Body)
 	for _, g := range h.All {
 		g.Lock = aliases.Expand(g.Node, g.Lock)
@@ -90,10 +90,10 @@ func letGuard(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
 	letElse := n.Child("alternative") != nil
 	var g *model.Guard
 	extended := false
-	if lv := valueLock(f, v); lv != nil && lv.direct && (!lv.try || lv.unwrapped || letElse) {
+	if lv := valueLock(f, v, c); lv != nil && lv.direct && (!lv.try || lv.unwrapped || letElse) {
 		g = lv.guard
-	} else if g = matchGuard(f, v); g == nil {
-		if g = extendedGuard(f, v); g != nil {
+	} else if g = matchGuard(f, v, c); g == nil {
+		if g = extendedGuard(f, v, c); g != nil {
 			extended = true
 		} else if g = helperCall(f, v, c); g == nil {
 			return nil
@@ -129,13 +129,13 @@ func letGuard(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
 // temporaries are the guards that live calls of lock methods return
 // inside a larger expression, `self.queue.lock().unwrap().push(x)`: each
 // holds its lock until its statement ends.
-func temporaries(f *syntax.File, h *model.Hold, calls []model.Call) []*model.Guard {
+func temporaries(f *syntax.File, h *model.Hold, calls []model.Call, conf *model.Config) []*model.Guard {
 	var out []*model.Guard
 	for _, c := range calls {
 		if !c.Live() || c.Node.Kind != "call_expression" {
 			continue
 		}
-		lv := valueLock(f, c.Node)
+		lv := valueLock(f, c.Node, conf)
 		if lv == nil || lv.guard.Node != c.Node {
 			continue // not a lock call, or an unwrap of one
 		}

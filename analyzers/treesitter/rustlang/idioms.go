@@ -47,7 +47,7 @@ type lockValue struct {
 // `m.try_read()?.get(k)`. It returns nil when the value owes nothing to
 // a lock call, or when the guard is passed to another function, which is
 // the statement's temporary (temporaries).
-func valueLock(f *syntax.File, e *syntax.Node) *lockValue {
+func valueLock(f *syntax.File, e *syntax.Node, conf *model.Config) *lockValue {
 	v := &lockValue{direct: true}
 	for e != nil {
 		switch e.Kind {
@@ -65,7 +65,7 @@ func valueLock(f *syntax.File, e *syntax.Node) *lockValue {
 				return nil
 			}
 			method := f.Text(fn.Child("field"))
-			if mode, ok := model.RustGuardMethod(method); ok && len(e.Child("arguments").NamedChildren()) == 0 {
+			if mode, ok := conf.RustGuardMethod(method); ok && len(e.Child("arguments").NamedChildren()) == 0 {
 				_, v.try = model.TryGuardMethods[method]
 				v.guard = &model.Guard{Node: e, Lock: [][]string{f.Tokens(fn.Child("value"))}, Mode: mode}
 				return v
@@ -93,7 +93,7 @@ func valueLock(f *syntax.File, e *syntax.Node) *lockValue {
 // such a temporary to the end of the block, so the guard holds there
 // like a named one. A method call on the guard (`&m.lock().unwrap().get()`)
 // extends nothing: its guard is dropped at the end of the statement.
-func extendedGuard(f *syntax.File, v *syntax.Node) *model.Guard {
+func extendedGuard(f *syntax.File, v *syntax.Node, conf *model.Config) *model.Guard {
 	if v == nil || v.Kind != "reference_expression" {
 		return nil
 	}
@@ -110,7 +110,7 @@ func extendedGuard(f *syntax.File, v *syntax.Node) *model.Guard {
 		case "parenthesized_expression":
 			e = e.NamedChildren()[0]
 		default:
-			lv := valueLock(f, e)
+			lv := valueLock(f, e, conf)
 			if lv == nil || !lv.direct || (lv.try && !lv.unwrapped) {
 				return nil
 			}
@@ -122,11 +122,11 @@ func extendedGuard(f *syntax.File, v *syntax.Node) *model.Guard {
 
 // matchGuard recognises `let g = match m.lock() { Ok(g) => g, Err(e) =>
 // e.into_inner() };`: the let binds the guard as `.unwrap()` would.
-func matchGuard(f *syntax.File, v *syntax.Node) *model.Guard {
+func matchGuard(f *syntax.File, v *syntax.Node, conf *model.Config) *model.Guard {
 	if v == nil || v.Kind != "match_expression" {
 		return nil
 	}
-	lv := valueLock(f, v.Child("value"))
+	lv := valueLock(f, v.Child("value"), conf)
 	if lv == nil || !lv.direct {
 		return nil
 	}
@@ -139,7 +139,7 @@ func matchGuard(f *syntax.File, v *syntax.Node) *model.Guard {
 // blocks and closures, whose statements are visited on their own.
 // For each guard, outside lists the parts of the statement that run
 // without it (an else, a match arm that does not get the guard).
-func scopedGuards(f *syntax.File, n *syntax.Node) (guards []*model.Guard, outside [][]*syntax.Node) {
+func scopedGuards(f *syntax.File, n *syntax.Node, conf *model.Config) (guards []*model.Guard, outside [][]*syntax.Node) {
 	add := func(g *model.Guard, scope *syntax.Node, name string, out []*syntax.Node) {
 		g.Takes, g.Statement, g.Scope, g.Name = true, true, scope, name
 		guards, outside = append(guards, g), append(outside, out)
@@ -161,7 +161,7 @@ func scopedGuards(f *syntax.File, n *syntax.Node) (guards []*model.Guard, outsid
 			if owner.Kind == "while_expression" {
 				scope = owner.Child("body")
 			}
-			lv := valueLock(f, c.Child("value"))
+			lv := valueLock(f, c.Child("value"), conf)
 			if lv == nil || scope == nil {
 				return true
 			}
@@ -180,7 +180,7 @@ func scopedGuards(f *syntax.File, n *syntax.Node) (guards []*model.Guard, outsid
 			add(lv.guard, scope, name, out)
 		case "match_expression":
 			body := c.Child("body")
-			lv := valueLock(f, c.Child("value"))
+			lv := valueLock(f, c.Child("value"), conf)
 			if lv == nil || body == nil {
 				return true
 			}

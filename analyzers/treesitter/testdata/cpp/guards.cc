@@ -128,3 +128,38 @@ void Cache::revert_req_after_if_init() {
   }
   bump();  // want cpp-requires "the guard at line 126 does not count: it holds the lock only from line 126 to line 128"
 }
+
+// Guards and lock calls the invariants file declares.
+
+void Cache::declared_guard() {
+  util::SpinGuard g(spin_);
+  n_++;
+}
+
+void Cache::declared_reader() {
+  util::SharedSpinGuard g(&spin_);  // want cpp-declared "spin_ is not held in exclusive mode here"
+  n_++;
+}
+
+void Cache::undeclared_guard() {  // want cpp-declared "never acquires it"
+  other::SpinGuard g(spin_);
+  n_++;
+}
+
+void Cache::declared_calls() {
+  spin_.Acquire();
+  bump_spin();
+  spin_.Release();
+}
+
+void Cache::revert_declared_calls() {
+  spin_.Acquire();
+  spin_.Release();
+  bump_spin();  // want cpp-declared-calls "the guard at line 156 does not count: it is released at line 157"
+}
+
+void Cache::declared_funcs() {
+  uv_mutex_lock(&spin_);
+  bump_spin();
+  uv_mutex_unlock(&spin_);
+}

@@ -193,3 +193,16 @@ impl Queue {
         }
     }
 }
+
+// A lock method the invariants file declares (lock_calls).
+impl Queue {
+    pub fn declared_method(&self) {
+        let mut g = self.mu.lock_exclusive();
+        g.push(1);
+    }
+
+    pub fn revert_declared_temporary(&self) {  // want id-declared "never acquires it"
+        self.mu.lock_exclusive().push(1);
+        work();
+    }
+}
