@@ -302,7 +302,7 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 	if v, ok := m["lang"]; ok {
 		if s, ok := d.str(v, "lang"); ok {
 			if !slices.Contains(langNames(), s) {
-				d.errorf(v.value, "%s: lang %q is not supported (supported: %s)", what, s, strings.Join(langNames(), ", "))
+				d.errorf(v.value, "%s: lang %q is not supported%s (supported: %s)", what, s, didYouMean(s, langNames()), strings.Join(langNames(), ", "))
 			}
 			inv.Lang = Lang(s)
 		}

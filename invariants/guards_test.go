@@ -81,3 +81,11 @@ func TestLoadGuardErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestLangDidYouMean checks that a misspelt lang names the one meant.
+func TestLangDidYouMean(t *testing.T) {
+	src := "version: 1\ninvariants:\n  - {id: a, why: w, lang: rsut, files: a.rs, function: f, call: {to: g}}\n"
+	_, _, err := invariants.Parse(registry.Specs(), "inv.yaml", []byte(src), "")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `:3:27: invariant a: lang "rsut" is not supported; did you mean "rust"?`)
+}

@@ -23,7 +23,12 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 	scoped := inv.Field.Scoped
 	typ, field := scoped[len(scoped)-2], scoped[len(scoped)-1]
 	writerNames := rule.WriterNames()
-	words := [][]byte{[]byte(field)}
+	words := [][]byte{[]byte(field), []byte(typ)}
+	decls := newTypeFields()
+	// writes are the findings on writes, kept until the field is known
+	// to exist: writes of a field no type declares are judged against a
+	// name that means nothing.
+	var writes []core.Finding
 	for _, w := range writerNames {
 		words = append(words, []byte(strings.TrimPrefix(w.Scoped[len(w.Scoped)-1], "~")))
 	}
@@ -51,6 +56,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 			out = append(out, unverifiable(inv, inv.Field.Pos, "%v", err))
 			continue
 		}
+		decls.add(f, typ)
 		for _, fn := range lang.Functions(f, conf) {
 			owner := false
 			for i, w := range writerNames {
@@ -77,9 +83,14 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 			if ws := lang.Writes(f, fn, typ, field, conf); len(ws) > 0 {
 				def := &Function{Inv: inv, File: f, Func: fn, lang: lang, conf: conf}
 				rule.CheckWrites(def, ws)
-				out = append(out, def.findings...)
+				writes = append(writes, def.findings...)
 			}
 		}
+	}
+	if why := decls.missing(inv, typ, field); why != "" {
+		out = append(out, unverifiable(inv, inv.Field.Pos, "%s", why))
+	} else {
+		out = append(out, writes...)
 	}
 	for i, ok := range found {
 		if !ok {
