@@ -25,10 +25,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 	writerNames := rule.WriterNames()
 	words := [][]byte{[]byte(field), []byte(typ)}
 	decls := newTypeFields()
-	// writes are the findings on writes, kept until the field is known
-	// to exist: writes of a field no type declares are judged against a
-	// name that means nothing.
-	var writes []core.Finding
+
 	for _, w := range writerNames {
 		words = append(words, []byte(strings.TrimPrefix(w.Scoped[len(w.Scoped)-1], "~")))
 	}
@@ -83,14 +80,12 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 			if ws := lang.Writes(f, fn, typ, field, conf); len(ws) > 0 {
 				def := &Function{Inv: inv, File: f, Func: fn, lang: lang, conf: conf}
 				rule.CheckWrites(def, ws)
-				writes = append(writes, def.findings...)
+				out = append(out, def.findings...)
 			}
 		}
 	}
 	if why := decls.missing(inv, typ, field); why != "" {
 		out = append(out, unverifiable(inv, inv.Field.Pos, "%s", why))
-	} else {
-		out = append(out, writes...)
 	}
 	for i, ok := range found {
 		if !ok {
