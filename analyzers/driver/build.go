@@ -110,7 +110,7 @@ func goWork(dir string) (string, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("go env GOWORK in %s: %v: %s", dir, err, strings.TrimSpace(stderr.String()))
+		return "", fmt.Errorf("go env GOWORK in %s: %w: %s", dir, err, strings.TrimSpace(stderr.String()))
 	}
 	work := strings.TrimSpace(string(out))
 	if work == "off" {
