@@ -43,21 +43,13 @@ func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
 		}
 		return nil
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, fn := range fns {
-			if excluded[fn] != nil {
-				continue
-			}
-			for _, c := range fn.Calls() {
-				if g := excludedCall(&c); g != nil && c.Live() && stateAt(fn, &c, lock) == asCalled {
-					excluded[fn] = append([]string{fn.Name()}, excluded[g]...)
-					changed = true
-					break
-				}
-			}
+	callees.Fixpoint(fns, func(fn *treesitter.Function, c *model.Call, g *treesitter.Function) bool {
+		if excluded[fn] != nil || excluded[g] == nil || !c.Live() || stateAt(fn, c, lock) != asCalled {
+			return false
 		}
-	}
+		excluded[fn] = append([]string{fn.Name()}, excluded[g]...)
+		return true
+	})
 	taken := false
 	for _, fn := range fns {
 		f := facts{lock: r.Lock.Raw}

@@ -56,24 +56,19 @@ func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
 			}
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, fn := range fns {
-			for _, c := range fn.Calls() {
-				if !c.Live() {
-					continue
-				}
-				for _, g := range callees.Of(&c) {
-					for i, t := range takes[g] {
-						if _, ok := takes[fn][i]; !ok && g != fn {
-							takes[fn][i] = nativeTake{path: append([]string{fn.Name()}, t.path...), at: t.at}
-							changed = true
-						}
-					}
-				}
+	callees.Fixpoint(fns, func(fn *treesitter.Function, c *model.Call, g *treesitter.Function) bool {
+		if !c.Live() {
+			return false
+		}
+		changed := false
+		for i, t := range takes[g] {
+			if _, ok := takes[fn][i]; !ok {
+				takes[fn][i] = nativeTake{path: append([]string{fn.Name()}, t.path...), at: t.at}
+				changed = true
 			}
 		}
-	}
+		return changed
+	})
 	order := r.order()
 	if r.Unlisted == UnlistedLast {
 		order += ", then every other lock"
