@@ -1,21 +1,20 @@
 package core
 
 // The facts a front end gives a rule kind's verdict. They speak of places
-// in the source only through Site, which the core passes back to the front
-// end's Reporter: the kind decides and words its findings once, whatever
-// the language.
-
-// Site is a place in a source file as a front end knows it: an ast.Node
-// or analysis.Range for Go, a syntax node for the tree-sitter languages.
-type Site = any
+// in the source only through sites of the front end's own type S (Go's
+// analysis.Range, the tree-sitter front end's syntax node), which the core
+// passes back to the front end's Reporter: the kind decides and words its
+// findings once, whatever the language, and the compiler checks that a
+// verdict hands each front end its own sites back. A verdict is generic
+// in S; the core never looks inside a site.
 
 // Reporter receives a verdict's findings for one invariant, at sites of
 // the front end that gathered the facts.
-type Reporter interface {
+type Reporter[S Site] interface {
 	// Report reports a finding of the invariant at a site.
-	Report(at Site, format string, args ...any)
+	Report(at S, format string, args ...any)
 	// Line returns the 1-based line of a site, for messages that name one.
-	Line(at Site) int
+	Line(at S) int
 }
 
 // Liveness says whether code runs when its function runs: the one notion
@@ -54,15 +53,26 @@ func (l Liveness) Because(why string) Liveness {
 
 // Occurrence is a call (or a reference to a function) that matches a
 // rule's pattern, with whether it runs.
-type Occurrence struct {
-	At Site
+type Occurrence[S Site] struct {
+	At S
 	Liveness
 }
 
 // Exit is a point where a function returns: a return statement, or the
 // end of its body when control falls off it.
-type Exit struct {
-	At Site
+type Exit[S Site] struct {
+	At S
 	// End marks the end of the body rather than a return statement.
 	End bool
+}
+
+// Site constrains a front end's type of source places: comparable, so
+// that a verdict can tell a site that is absent (the zero value) from one
+// that is there.
+type Site interface{ comparable }
+
+// Present reports whether a site is there, not the zero value.
+func Present[S Site](s S) bool {
+	var zero S
+	return s != zero
 }

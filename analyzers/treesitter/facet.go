@@ -109,35 +109,46 @@ func (fn *Function) Is(n invariants.Name) bool {
 	return err == nil && model.SameParams(fn.lang.Params(fn.File, fn.Func), want)
 }
 
+// Site is where the tree-sitter front end places a finding: a syntax node
+// of the function's file. The kinds' verdicts receive the facts below at
+// these sites and hand them back to Function's Report.
+type Site = *syntax.Node
+
+// Occurrence and Exit are the core's facts at the front end's sites.
+type (
+	Occurrence = core.Occurrence[Site]
+	Exit       = core.Exit[Site]
+)
+
 // Name is the function's qualified name, for messages: ns::Class::method.
 func (fn *Function) Name() string { return qualified(fn.Func) }
 
 // At is the function's name, where a finding about the whole function is
 // reported.
-func (fn *Function) At() core.Site { return fn.Func.Name }
+func (fn *Function) At() Site { return fn.Func.Name }
 
 // Report implements core.Reporter: a finding of the invariant at a syntax
 // node of the file.
-func (fn *Function) Report(at core.Site, format string, args ...any) {
-	fn.findings = append(fn.findings, report(fn.Inv, fn.File, at.(*syntax.Node), format, args...))
+func (fn *Function) Report(at Site, format string, args ...any) {
+	fn.findings = append(fn.findings, report(fn.Inv, fn.File, at, format, args...))
 }
 
 // Line implements core.Reporter.
-func (fn *Function) Line(at core.Site) int { return fn.File.Position(at.(*syntax.Node).Start).Line }
+func (fn *Function) Line(at Site) int { return fn.File.Position(at.Start).Line }
 
 // Calls lists every call site of the body with its liveness.
 func (fn *Function) Calls() []model.Call { return fn.lang.Calls(fn.File, fn.Func, fn.conf) }
 
 // Exits lists the live returns of the body (not of its lambdas and
 // closures) and, when control can fall off its end, the end.
-func (fn *Function) Exits() []core.Exit {
+func (fn *Function) Exits() []Exit {
 	exits, fallsThrough := fn.lang.Exits(fn.File, fn.Func, fn.conf)
-	out := make([]core.Exit, 0, len(exits)+1)
+	out := make([]Exit, 0, len(exits)+1)
 	for _, e := range exits {
-		out = append(out, core.Exit{At: e})
+		out = append(out, Exit{At: e})
 	}
 	if fallsThrough {
-		out = append(out, core.Exit{At: fn.End(), End: true})
+		out = append(out, Exit{At: fn.End(), End: true})
 	}
 	return out
 }

@@ -143,7 +143,7 @@ func frontEnd(t testing.TB, lang invariants.Lang, src []byte) {
 			dom.Dominated(n)
 		}
 		for _, e := range exits {
-			if n, ok := e.At.(*syntax.Node); ok {
+			if n := e.At; n != nil {
 				dom.Dominated(n)
 			}
 		}

@@ -1,7 +1,6 @@
 package treesitter
 
 import (
-	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
@@ -25,15 +24,15 @@ var statementKinds = map[string]bool{
 // locks), with whether they run: the bounds check `gid >= n` and the
 // access `out[gid]` of an order rule. Each is the outermost node with
 // those tokens; nested definitions are another function's.
-func (fn *Function) Occurrences(pattern []string) []core.Occurrence {
+func (fn *Function) Occurrences(pattern []string) []Occurrence {
 	live := fn.lang.Liveness(fn.File, fn.Func, fn.conf)
-	var out []core.Occurrence
+	var out []Occurrence
 	syntax.Walk(fn.Func.Body, func(n *syntax.Node) bool {
 		if n != fn.Func.Body && definitions[n.Kind] {
 			return false
 		}
 		if n.Named && !statementKinds[n.Kind] && !syntax.IsComment(n) && model.MatchLock(fn.File.Tokens(n), pattern) {
-			out = append(out, core.Occurrence{At: n, Liveness: live(n)})
+			out = append(out, Occurrence{At: n, Liveness: live(n)})
 			return false
 		}
 		return true

@@ -296,9 +296,19 @@ func (p At) Pos() token.Pos { return token.Pos(p) }
 // End returns the position.
 func (p At) End() token.Pos { return token.Pos(p) }
 
-// For returns the reporter of one invariant, for the kinds' verdicts: a
-// site is an analysis.Range (an ast.Node, or At).
-func (r *Rule) For(inv *invariants.Invariant) core.Reporter { return reporter{r, inv} }
+// Site is where the Go front end places a finding: an analysis.Range (an
+// ast.Node, or At). The kinds' verdicts receive the facts below at these
+// sites and hand them back to For's reporter.
+type Site = analysis.Range
+
+// Occurrence and Exit are the core's facts at the Go front end's sites.
+type (
+	Occurrence = core.Occurrence[Site]
+	Exit       = core.Exit[Site]
+)
+
+// For returns the reporter of one invariant, for the kinds' verdicts.
+func (r *Rule) For(inv *invariants.Invariant) core.Reporter[Site] { return reporter{r, inv} }
 
 // reporter is core.Reporter over a pass.
 type reporter struct {
@@ -306,10 +316,10 @@ type reporter struct {
 	inv *invariants.Invariant
 }
 
-func (rp reporter) Report(at core.Site, format string, args ...any) {
-	rp.r.Report(rp.inv, at.(analysis.Range), format, args...)
+func (rp reporter) Report(at Site, format string, args ...any) {
+	rp.r.Report(rp.inv, at, format, args...)
 }
 
-func (rp reporter) Line(at core.Site) int {
-	return rp.r.Pass.Fset.Position(at.(analysis.Range).Pos()).Line
+func (rp reporter) Line(at Site) int {
+	return rp.r.Pass.Fset.Position(at.Pos()).Line
 }

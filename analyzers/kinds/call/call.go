@@ -5,7 +5,6 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/core/docs"
 	"github.com/guardlint/guardlint/analyzers/golang/live"
 	"github.com/guardlint/guardlint/analyzers/golang/rule"
@@ -80,19 +79,19 @@ func callsOnEveryPath(b *live.Body, fns []*types.Func) bool {
 }
 
 func check(r *rule.Rule, inv *invariants.Invariant, t rule.Target, fns []*types.Func) {
-	f := facts{fn: rule.FuncName(t.Func), at: t.Decl.Name, want: rule.FuncName(fns[0])}
+	f := facts[rule.Site]{fn: rule.FuncName(t.Func), at: t.Decl.Name, want: rule.FuncName(fns[0])}
 	for _, o := range t.Body.Calls {
 		switch {
 		case o.Is(fns...):
-			f.calls = append(f.calls, core.Occurrence{At: o.Node, Liveness: o.Liveness})
+			f.calls = append(f.calls, rule.Occurrence{At: o.Node, Liveness: o.Liveness})
 		case f.namesake == nil && o.Callee != nil && o.Callee.Name() == fns[0].Name():
-			f.namesake = &namesake{name: rule.FuncName(o.Callee), at: o.Node}
+			f.namesake = &namesake[rule.Site]{name: rule.FuncName(o.Callee), at: o.Node}
 		}
 	}
 	if ruleOf(inv).EveryPath {
 		for _, exit := range tracker(fns).Run(t.Body).Exits {
 			if !exit.State {
-				f.unreached = append(f.unreached, core.Exit{At: rule.At(exit.Return.Pos()), End: exit.Return.Return == t.Decl.Body.Rbrace})
+				f.unreached = append(f.unreached, rule.Exit{At: rule.At(exit.Return.Pos()), End: exit.Return.Return == t.Decl.Body.Rbrace})
 			}
 		}
 	}

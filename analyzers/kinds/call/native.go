@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
@@ -39,14 +38,14 @@ func (r *Rule) CheckHelper(fn *treesitter.Function) string {
 }
 
 // nativeFacts gathers the facts of one definition.
-func (r *Rule) nativeFacts(fn *treesitter.Function, everyPath bool) facts {
-	f := facts{fn: fn.Name(), at: fn.At(), want: r.callees()}
+func (r *Rule) nativeFacts(fn *treesitter.Function, everyPath bool) facts[treesitter.Site] {
+	f := facts[treesitter.Site]{fn: fn.Name(), at: fn.At(), want: r.callees()}
 	var live []*syntax.Node
 	for _, c := range fn.Calls() {
 		if !matchesAny(&c, fn.Patterns) && !r.viaCall(&c) {
 			continue
 		}
-		f.calls = append(f.calls, core.Occurrence{At: c.Node, Liveness: c.Liveness})
+		f.calls = append(f.calls, treesitter.Occurrence{At: c.Node, Liveness: c.Liveness})
 		if c.Live() {
 			live = append(live, c.Node)
 		}
@@ -59,7 +58,7 @@ func (r *Rule) nativeFacts(fn *treesitter.Function, everyPath bool) facts {
 		switch {
 		case e.End && !dom.Always():
 			f.unreached = append(f.unreached, e)
-		case !e.End && !dom.Dominated(e.At.(*syntax.Node)):
+		case !e.End && !dom.Dominated(e.At):
 			f.unreached = append(f.unreached, e)
 		}
 	}

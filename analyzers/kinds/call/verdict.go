@@ -3,32 +3,32 @@ package call
 import "github.com/guardlint/guardlint/analyzers/core"
 
 // facts are what a front end found about one definition of a target.
-type facts struct {
-	fn   string    // the function, for messages
-	at   core.Site // its name: where a missing call is reported
-	want string    // the callee as the invariant names it
+type facts[S core.Site] struct {
+	fn   string // the function, for messages
+	at   S      // its name: where a missing call is reported
+	want string // the callee as the invariant names it
 	// calls are the calls of the callee (or of a helper standing in for
 	// it), live or not, in source order.
-	calls []core.Occurrence
+	calls []core.Occurrence[S]
 	// namesake is a call of another function with the callee's name,
 	// when the front end can tell them apart (Go, through types).
-	namesake *namesake
+	namesake *namesake[S]
 	// unreached are, with every_path, the exits reached without the call.
-	unreached []core.Exit
+	unreached []core.Exit[S]
 }
 
 // namesake is a call of a function that has the callee's name but is
 // another function: `b.retain()` on a *Buffer for (*Encoder).retain.
-type namesake struct {
+type namesake[S core.Site] struct {
 	name string
-	at   core.Site
+	at   S
 }
 
 // verdict is the call rule's judgement of one definition: the call is
 // there and runs (on every path, with every_path), or the finding says
 // what happened to it, at the place a reader sees it best: a dead copy of
 // the call, a return reached without it, or the function's name.
-func verdict(rep core.Reporter, f facts) {
+func verdict[S core.Site](rep core.Reporter[S], f facts[S]) {
 	for _, c := range f.calls {
 		if !c.Live() {
 			continue

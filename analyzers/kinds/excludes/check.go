@@ -171,11 +171,11 @@ func (ch *checker) scan(body *live.Body, c *contract, entry state, f onCall) {
 // the excluded functions it uses as values no call is handed.
 func (ch *checker) report(u *calls.Unit, c *contract) {
 	name := rule.FuncName(u.Func)
-	f := facts{lock: c.lockName()}
+	f := facts[rule.Site]{lock: c.lockName()}
 	decl, _ := ch.r.Inspect.Root().FindNode(u.Decl)
 	ch.scanDecl(u, c, func(s state, at ast.Node, path calls.Path, passed bool) {
 		if s&held != 0 {
-			f.held = append(f.held, heldCall{fn: name, at: at, lockedAt: ch.lockedBefore(decl, c, at), path: path.From(name), passed: passed})
+			f.held = append(f.held, heldCall[rule.Site]{fn: name, at: at, lockedAt: ch.lockedBefore(decl, c, at), path: path.From(name), passed: passed})
 		}
 	})
 	f.escapes = ch.escapes(decl, c)
@@ -195,10 +195,10 @@ func (ch *checker) lockedBefore(decl inspector.Cursor, c *contract, at ast.Node)
 // escapes returns the excluded functions the declaration names as values
 // that are not handed to a call (stored, returned, assigned), in code that
 // runs or may run.
-func (ch *checker) escapes(decl inspector.Cursor, c *contract) []escape {
+func (ch *checker) escapes(decl inspector.Cursor, c *contract) []escape[rule.Site] {
 	called := calls.CalledIdents(decl)
 	body := ch.r.Live.Func(decl.Node().(*ast.FuncDecl))
-	var out []escape
+	var out []escape[rule.Site]
 	for ic := range decl.Preorder((*ast.Ident)(nil)) {
 		id := ic.Node().(*ast.Ident)
 		fn, ok := ch.r.Pass.TypesInfo.Uses[id].(*types.Func)
@@ -209,7 +209,7 @@ func (ch *checker) escapes(decl inspector.Cursor, c *contract) []escape {
 			continue
 		}
 		if p := ch.exclusion(fn, c); p != nil {
-			out = append(out, escape{at: id, path: p})
+			out = append(out, escape[rule.Site]{at: id, path: p})
 		}
 	}
 	return out

@@ -52,7 +52,7 @@ func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
 	})
 	taken := false
 	for _, fn := range fns {
-		f := facts{lock: r.Lock.Raw}
+		f := facts[treesitter.Site]{lock: r.Lock.Raw}
 		for _, a := range fn.Acquisitions() {
 			taken = taken || model.MatchLock(a.Lock, lock)
 		}
@@ -62,7 +62,7 @@ func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
 				continue
 			}
 			if a := heldAt(fn, &c, lock); a != nil {
-				f.held = append(f.held, heldCall{fn: fn.Name(), at: c.Node, lockedAt: a.Node, path: append([]string{fn.Name()}, excluded[g]...)})
+				f.held = append(f.held, heldCall[treesitter.Site]{fn: fn.Name(), at: c.Node, lockedAt: a.Node, path: append([]string{fn.Name()}, excluded[g]...)})
 			}
 		}
 		verdict(fn, f)

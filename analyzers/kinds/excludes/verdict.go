@@ -8,25 +8,25 @@ import (
 
 // facts are what a front end found about the calls of functions that
 // must not run with the lock held.
-type facts struct {
+type facts[S core.Site] struct {
 	lock string // the lock as the invariant names it
 	// held are the calls made where the lock is held, on some path.
-	held []heldCall
+	held []heldCall[S]
 	// escapes are the functions that must not run with the lock held
 	// and that are used as values not handed to a call: who calls them,
 	// and with which locks held, cannot be followed.
-	escapes []escape
+	escapes []escape[S]
 }
 
 // heldCall is a call of an excluded function (a target, or a function
 // that calls one without deciding the lock's state itself) made where the
 // lock is held on some path.
-type heldCall struct {
-	fn string    // the function that makes the call
-	at core.Site // the call
+type heldCall[S core.Site] struct {
+	fn string // the function that makes the call
+	at S      // the call
 	// lockedAt is where fn takes the lock before the call, or nil when
 	// the front end cannot say.
-	lockedAt core.Site
+	lockedAt S
 	// path is the call path from fn to the target, both included.
 	path []string
 	// passed says that the excluded function is not called here but
@@ -35,8 +35,8 @@ type heldCall struct {
 }
 
 // escape is an excluded function used as a value.
-type escape struct {
-	at   core.Site
+type escape[S core.Site] struct {
+	at   S
 	path []string // from the function used to the target
 }
 
@@ -44,10 +44,10 @@ type escape struct {
 // of every function that reaches one without deciding the lock's state,
 // runs with the lock not held; a finding names the call, where the lock
 // was taken, and the path to the target.
-func verdict(rep core.Reporter, f facts) {
+func verdict[S core.Site](rep core.Reporter[S], f facts[S]) {
 	for _, h := range f.held {
 		taken := ""
-		if h.lockedAt != nil {
+		if core.Present(h.lockedAt) {
 			taken = " (taken at line " + strconv.Itoa(rep.Line(h.lockedAt)) + ")"
 		}
 		target := h.path[len(h.path)-1]

@@ -3,7 +3,6 @@ package forbid
 import (
 	_ "embed"
 
-	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/core/docs"
 	"github.com/guardlint/guardlint/analyzers/golang/rule"
 	"golang.org/x/tools/go/analysis"
@@ -25,10 +24,10 @@ func run(r *rule.Rule) {
 			continue
 		}
 		for _, t := range r.Targets(inv) {
-			var calls []core.Occurrence
+			var calls []rule.Occurrence
 			for _, o := range t.Body.Calls {
 				if o.Is(banned) {
-					calls = append(calls, core.Occurrence{At: o.Node, Liveness: o.Liveness})
+					calls = append(calls, rule.Occurrence{At: o.Node, Liveness: o.Liveness})
 				}
 			}
 			verdict(r.For(inv), rule.FuncName(t.Func), rule.FuncName(banned), calls)

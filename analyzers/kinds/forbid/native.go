@@ -3,7 +3,6 @@
 package forbid
 
 import (
-	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/invariants"
@@ -14,10 +13,10 @@ func (r *Rule) Patterns() []invariants.Name { return []invariants.Name{r.Call} }
 
 // Check implements treesitter.FunctionRule.
 func (r *Rule) Check(fn *treesitter.Function) {
-	var calls []core.Occurrence
+	var calls []treesitter.Occurrence
 	for _, c := range fn.Calls() {
 		if model.MatchCall(&c, fn.Patterns[0]) {
-			calls = append(calls, core.Occurrence{At: c.Node, Liveness: c.Liveness})
+			calls = append(calls, treesitter.Occurrence{At: c.Node, Liveness: c.Liveness})
 		}
 	}
 	verdict(fn, fn.Name(), r.Call.Raw, calls)

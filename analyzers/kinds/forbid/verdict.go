@@ -6,7 +6,7 @@ import "github.com/guardlint/guardlint/analyzers/core"
 // every call of the forbidden function that runs, or might run (a stored
 // literal, a goroutine, a lambda nobody calls here), is a finding. Being
 // unable to show that code runs is no proof that it does not.
-func verdict(rep core.Reporter, fn, banned string, calls []core.Occurrence) {
+func verdict[S core.Site](rep core.Reporter[S], fn, banned string, calls []core.Occurrence[S]) {
 	for _, c := range calls {
 		switch {
 		case c.Live():

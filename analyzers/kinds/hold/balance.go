@@ -5,7 +5,6 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/golang/live"
 	"github.com/guardlint/guardlint/analyzers/golang/locks"
 	"github.com/guardlint/guardlint/analyzers/golang/rule"
@@ -124,12 +123,12 @@ func (c *checker) mayHold(recv types.Object) *live.Analysis[bool] {
 
 // leaks returns the returns of a target that leave the lock held: those
 // every path to which holds it after the deferred calls have run.
-func (c *checker) leaks(t rule.Target, flow *live.Flow[bool], recv types.Object) []core.Exit {
+func (c *checker) leaks(t rule.Target, flow *live.Flow[bool], recv types.Object) []rule.Exit {
 	a := c.analysis(recv)
-	var out []core.Exit
+	var out []rule.Exit
 	for _, ex := range flow.Exits {
 		if held, _ := a.AtReturn(t.Body, &live.Flow[bool]{Exits: []live.Exit[bool]{ex}}, nil); held {
-			out = append(out, core.Exit{At: rule.At(ex.Return.Pos()), End: ex.Return.Return == t.Decl.Body.Rbrace})
+			out = append(out, rule.Exit{At: rule.At(ex.Return.Pos()), End: ex.Return.Return == t.Decl.Body.Rbrace})
 		}
 	}
 	return out

@@ -112,7 +112,7 @@ func (c *checker) checkHelpers() bool {
 func (c *checker) check(t rule.Target) {
 	recv := locks.Receiver(c.r.Pass.TypesInfo, t.Decl)
 	r := ruleOf(c.inv)
-	f := facts{fn: rule.FuncName(t.Func), at: t.Decl.Name, lock: r.Lock.Short(), mode: r.Mode}
+	f := facts[rule.Site]{fn: rule.FuncName(t.Func), at: t.Decl.Name, lock: r.Lock.Short(), mode: r.Mode}
 	var bad ast.Node
 	note := func(n ast.Node) {
 		if bad == nil || n.Pos() < bad.Pos() {
@@ -162,7 +162,7 @@ func (c *checker) check(t rule.Target) {
 // are evaluated (`defer nc.conn.Close()` reads nc.conn there); what it does
 // when it runs at the return, after a release, is not: it works on what
 // the defer statement took.
-func (c *checker) atReturn(body *live.Body, flow *live.Flow[bool], recv types.Object, f *facts) {
+func (c *checker) atReturn(body *live.Body, flow *live.Flow[bool], recv types.Object, f *facts[rule.Site]) {
 	c.analysis(recv).AtReturn(body, flow, func(held bool, e *live.Effect) {
 		if held && f.relocked == nil && c.lock.Change(e, recv) == locks.Acquires {
 			f.relocked = e.Call

@@ -19,7 +19,7 @@ func (r *Rule) Patterns() []invariants.Name { return append([]invariants.Name{r.
 // of the locks so satisfies the rule; otherwise the finding speaks of the
 // alternative the body comes closest to holding (one it has a guard of).
 func (r *Rule) Check(fn *treesitter.Function) {
-	var best facts
+	var best facts[treesitter.Site]
 	found := false
 	for i, lock := range r.Patterns() {
 		f := r.nativeFacts(fn, i, lock.Raw)
@@ -36,8 +36,8 @@ func (r *Rule) Check(fn *treesitter.Function) {
 	verdict(fn, best)
 }
 
-func (r *Rule) nativeFacts(fn *treesitter.Function, i int, lock string) facts {
-	f := facts{fn: fn.Name(), at: fn.At(), lock: lock, mode: r.Mode}
+func (r *Rule) nativeFacts(fn *treesitter.Function, i int, lock string) facts[treesitter.Site] {
+	f := facts[treesitter.Site]{fn: fn.Name(), at: fn.At(), lock: lock, mode: r.Mode}
 	h := fn.Guards()
 	pattern := fn.Patterns[i]
 	var firstWork *model.Stmt
@@ -78,7 +78,7 @@ func (r *Rule) nativeFacts(fn *treesitter.Function, i int, lock string) facts {
 // top-level statement doing work still follows, and that statement. A
 // release followed in its block by a statement that leaves the function
 // (`lk.unlock(); return;`) is followed by nothing.
-func released(fn *treesitter.Function, h *model.Hold, g model.Stmt, at int) (release, work any) {
+func released(fn *treesitter.Function, h *model.Hold, g model.Stmt, at int) (release, work treesitter.Site) {
 	for _, r := range h.Releases {
 		if r.Guard != g.Guard.Name || r.Node.Start < g.Node.End {
 			continue
@@ -95,7 +95,7 @@ func released(fn *treesitter.Function, h *model.Hold, g model.Stmt, at int) (rel
 // forgotten finds a call that gives up the guard without unlocking
 // (model.Hold.Leaks) after its declaration: the lock stays held when the
 // function returns, whatever path it takes.
-func forgotten(h *model.Hold, g model.Stmt) any {
+func forgotten(h *model.Hold, g model.Stmt) treesitter.Site {
 	for _, l := range h.Leaks {
 		if l.Guard == g.Guard.Name && g.Guard.Name != "" && l.Node.Start >= g.Node.End {
 			return l.Node

@@ -97,9 +97,9 @@ func (b *body) lockName(i int) string {
 // of the order taken while a later one is held.
 func (ch *checker) check(lb *live.Body, name string, decl inspector.Cursor) {
 	b := &body{ch: ch}
-	f := facts{order: ch.o.words()}
+	f := facts[rule.Site]{order: ch.o.words()}
 	seen := map[[3]any]bool{}
-	add := func(r reversal) {
+	add := func(r reversal[rule.Site]) {
 		key := [3]any{r.at, r.early, r.late}
 		if !seen[key] {
 			seen[key] = true
@@ -130,7 +130,7 @@ func (ch *checker) check(lb *live.Body, name string, decl inspector.Cursor) {
 		}
 		if i, op := b.bit(e.Call); i >= 0 && i < len(ch.o.locks) && (op == locks.Lock || op == locks.RLock) {
 			for _, j := range b.later(s, i) {
-				add(reversal{fn: name, at: e.Call, early: ch.o.name(i), late: b.lockName(j), heldAt: b.takenBefore(decl, e.Call, j)})
+				add(reversal[rule.Site]{fn: name, at: e.Call, early: ch.o.name(i), late: b.lockName(j), heldAt: b.takenBefore(decl, e.Call, j)})
 			}
 			return
 		}
@@ -147,7 +147,7 @@ func (ch *checker) check(lb *live.Body, name string, decl inspector.Cursor) {
 				if j < len(ch.o.keys) && slices.Contains(k.Released, ch.o.keys[j]) {
 					continue // the callee gives the held lock up before it takes this one
 				}
-				add(reversal{fn: name, at: e.Call, early: ch.o.name(i), late: b.lockName(j), heldAt: b.takenBefore(decl, e.Call, j),
+				add(reversal[rule.Site]{fn: name, at: e.Call, early: ch.o.name(i), late: b.lockName(j), heldAt: b.takenBefore(decl, e.Call, j),
 					path: calls.Path(k.Path).From(name), takenAt: k.Site.String()})
 			}
 		}

@@ -74,7 +74,7 @@ func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
 		order += ", then every other lock"
 	}
 	for _, fn := range fns {
-		f := facts{order: order}
+		f := facts[treesitter.Site]{order: order}
 		acqs := fn.Acquisitions()
 		// later returns the acquisitions held at a point of locks that
 		// come after listed lock i.
@@ -105,7 +105,7 @@ func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
 				continue
 			}
 			for _, b := range later(a, i, nil) {
-				f.reversed = append(f.reversed, reversal{fn: fn.Name(), at: a.Node, early: r.Locks[i].Raw, late: name(b), heldAt: b.Node})
+				f.reversed = append(f.reversed, reversal[treesitter.Site]{fn: fn.Name(), at: a.Node, early: r.Locks[i].Raw, late: name(b), heldAt: b.Node})
 			}
 		}
 		for _, c := range fn.Calls() {
@@ -115,7 +115,7 @@ func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
 			for _, g := range callees.Of(&c) {
 				for i, t := range takes[g] {
 					for _, b := range later(nil, i, &c) {
-						f.reversed = append(f.reversed, reversal{fn: fn.Name(), at: c.Node, early: r.Locks[i].Raw, late: name(b), heldAt: b.Node,
+						f.reversed = append(f.reversed, reversal[treesitter.Site]{fn: fn.Name(), at: c.Node, early: r.Locks[i].Raw, late: name(b), heldAt: b.Node,
 							path: append([]string{fn.Name()}, t.path...), takenAt: t.at})
 					}
 				}

@@ -7,22 +7,22 @@ import (
 )
 
 // facts are what a front end found about one body against a lock order.
-type facts struct {
+type facts[S core.Site] struct {
 	order    string // the order, for messages: a → b → c
-	reversed []reversal
+	reversed []reversal[S]
 }
 
 // reversal is the reverse edge of a lock order: an earlier lock taken
 // while a later one is held.
-type reversal struct {
-	fn string    // the function that holds the later lock
-	at core.Site // the acquisition, or the call that leads to it
+type reversal[S core.Site] struct {
+	fn string // the function that holds the later lock
+	at S      // the acquisition, or the call that leads to it
 	// early is the lock taken, late the lock held, as the invariant
 	// names them ("another lock, c.mu" for an unlisted one).
 	early, late string
 	// heldAt is where fn took the later lock, or nil when the front end
 	// cannot say.
-	heldAt core.Site
+	heldAt S
 	// path is, for an acquisition through calls, the call path from fn
 	// to the function that takes the early lock, and takenAt its site
 	// there (file:line); empty for an acquisition in fn itself.
@@ -33,10 +33,10 @@ type reversal struct {
 // verdict is the lock_order rule's judgement of one body: every lock is
 // taken while holding only locks before it in the order. A finding names
 // both acquisition sites and the path between them.
-func verdict(rep core.Reporter, f facts) {
+func verdict[S core.Site](rep core.Reporter[S], f facts[S]) {
 	for _, r := range f.reversed {
 		held := ""
-		if r.heldAt != nil {
+		if core.Present(r.heldAt) {
 			held = " (taken at line " + strconv.Itoa(rep.Line(r.heldAt)) + ")"
 		}
 		if len(r.path) == 0 {

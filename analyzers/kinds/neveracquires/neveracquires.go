@@ -62,12 +62,12 @@ type checker struct {
 
 // body checks a target whose body the package holds.
 func (c *checker) body(name string, b *live.Body) {
-	f := facts{target: name, lock: ruleOf(c.inv).Lock.Short()}
+	f := facts[rule.Site]{target: name, lock: ruleOf(c.inv).Lock.Short()}
 	if at, k := c.acq.First(b, name, c.lock); at != nil {
-		f.take = &take{at: at, path: k.Path, takenAt: k.Site.String(), maybe: k.Maybe, here: len(k.Path) == 1}
+		f.take = &take[rule.Site]{at: at, path: k.Path, takenAt: k.Site.String(), maybe: k.Maybe, here: len(k.Path) == 1}
 	}
 	if at, u := c.acq.FirstUnresolved(b, name); at != nil {
-		f.unresolved = &unresolved{at: at, what: u.What, path: u.Path, madeAt: u.Site.String()}
+		f.unresolved = &unresolved[rule.Site]{at: at, what: u.What, path: u.Path, madeAt: u.Site.String()}
 	}
 	verdict(c.r.For(c.inv), f)
 }
@@ -132,7 +132,7 @@ func (c *checker) callback(v ast.Expr, how, host string) {
 			return // no callback
 		}
 	}
-	verdict(c.r.For(c.inv), facts{lock: ruleOf(c.inv).Lock.Short(), opaque: &opaque{at: v, value: types.ExprString(v), how: how}})
+	verdict(c.r.For(c.inv), facts[rule.Site]{lock: ruleOf(c.inv).Lock.Short(), opaque: &opaque[rule.Site]{at: v, value: types.ExprString(v), how: how}})
 }
 
 // hostOf names the declaration a node is in, for messages.
@@ -147,14 +147,14 @@ func hostOf(info *types.Info, cur inspector.Cursor) string {
 
 // value checks a named function handed as a value, by what it takes.
 func (c *checker) value(name string, fn *types.Func, at ast.Expr) {
-	f := facts{target: name, lock: ruleOf(c.inv).Lock.Short()}
+	f := facts[rule.Site]{target: name, lock: ruleOf(c.inv).Lock.Short()}
 	t := c.acq.Of(fn.Origin())
 	if k := t.Take(c.lock, true); k != nil {
-		f.take = &take{at: at, path: k.Path, takenAt: k.Site.String(), maybe: k.Maybe}
+		f.take = &take[rule.Site]{at: at, path: k.Path, takenAt: k.Site.String(), maybe: k.Maybe}
 	}
 	if t != nil && t.Unresolved != nil {
 		u := t.Unresolved
-		f.unresolved = &unresolved{at: at, what: u.What, path: u.Path, madeAt: u.Site.String()}
+		f.unresolved = &unresolved[rule.Site]{at: at, what: u.What, path: u.Path, madeAt: u.Site.String()}
 	}
 	verdict(c.r.For(c.inv), f)
 }

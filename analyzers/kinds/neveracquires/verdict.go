@@ -5,23 +5,23 @@ import (
 )
 
 // facts are what a front end found about one target.
-type facts struct {
+type facts[S core.Site] struct {
 	target string // the target, for messages
 	lock   string // the lock as the invariant names it
 	// take is the first call of the target that takes the lock, nil when
 	// none does.
-	take *take
+	take *take[S]
 	// unresolved is the first call the target makes, itself or through
 	// its callees, that cannot be followed; nil when every call can be.
-	unresolved *unresolved
+	unresolved *unresolved[S]
 	// opaque is set when the target is handed as a value that names no
 	// function: what it runs cannot be known.
-	opaque *opaque
+	opaque *opaque[S]
 }
 
 // take is an acquisition of the lock a target runs.
-type take struct {
-	at core.Site // the target's call that leads to it, or the lock call
+type take[S core.Site] struct {
+	at S // the target's call that leads to it, or the lock call
 	// path is from the target to the function that takes the lock, and
 	// takenAt where it does (file:line).
 	path    []string
@@ -32,23 +32,23 @@ type take struct {
 }
 
 // unresolved is a call that cannot be followed.
-type unresolved struct {
-	at     core.Site // the target's call that leads to it
-	what   string    // the call: "a call of the function value f"
-	path   []string  // from the target to the function that makes it
-	madeAt string    // where (file:line)
+type unresolved[S core.Site] struct {
+	at     S        // the target's call that leads to it
+	what   string   // the call: "a call of the function value f"
+	path   []string // from the target to the function that makes it
+	madeAt string   // where (file:line)
 }
 
 // opaque is a target handed as a value that names no function.
-type opaque struct {
-	at    core.Site
+type opaque[S core.Site] struct {
+	at    S
 	value string // the expression handed or stored
 	how   string // "handed to (*p.Lane).Enqueue", "stored in (p.T).onDone"
 }
 
 // verdict is the never_acquires rule's judgement of one target: nothing
 // it runs takes the lock, and every call it makes can be followed.
-func verdict(rep core.Reporter, f facts) {
+func verdict[S core.Site](rep core.Reporter[S], f facts[S]) {
 	if o := f.opaque; o != nil {
 		rep.Report(o.at, "cannot verify: the function %s here, %s, names no function: whether it takes %s cannot be verified", o.how, o.value, f.lock)
 		return

@@ -28,7 +28,7 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 			var out []*syntax.Node
 			for _, o := range occurrences(fn, i) {
 				if o.Live() {
-					out = append(out, o.At.(*syntax.Node))
+					out = append(out, o.At)
 				}
 			}
 			return out

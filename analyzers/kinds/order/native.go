@@ -3,7 +3,6 @@
 package order
 
 import (
-	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
@@ -26,14 +25,14 @@ func (r *Rule) Check(fn *treesitter.Function) {
 	var firsts []*syntax.Node
 	for _, o := range occurrences(fn, 0) {
 		if o.Live() {
-			firsts = append(firsts, o.At.(*syntax.Node))
+			firsts = append(firsts, o.At)
 		}
 	}
-	var thens []then
+	var thens []then[treesitter.Site]
 	dom := fn.Dominance(firsts)
 	for _, o := range occurrences(fn, 1) {
-		if n := o.At.(*syntax.Node); o.Live() {
-			thens = append(thens, then{at: n, preceded: dom.Dominated(n)})
+		if n := o.At; o.Live() {
+			thens = append(thens, then[treesitter.Site]{at: n, preceded: dom.Dominated(n)})
 		}
 	}
 	verdict(fn, fn.Name(), fn.At(), r.First.Raw, r.Then.Raw, thens, words{exprs: isExpr(fn, 0) || isExpr(fn, 1)})
@@ -46,14 +45,14 @@ func isExpr(fn *treesitter.Function, i int) bool {
 }
 
 // occurrences lists the calls or expressions matching the i-th pattern.
-func occurrences(fn *treesitter.Function, i int) []core.Occurrence {
+func occurrences(fn *treesitter.Function, i int) []treesitter.Occurrence {
 	if isExpr(fn, i) {
 		return fn.Occurrences(fn.Patterns[i])
 	}
-	var out []core.Occurrence
+	var out []treesitter.Occurrence
 	for _, c := range fn.Calls() {
 		if model.MatchCall(&c, fn.Patterns[i]) {
-			out = append(out, core.Occurrence{At: c.Node, Liveness: c.Liveness})
+			out = append(out, treesitter.Occurrence{At: c.Node, Liveness: c.Liveness})
 		}
 	}
 	return out

@@ -41,13 +41,13 @@ func check(r *rule.Rule, inv *invariants.Invariant, t rule.Target, first, second
 			return done || (!e.Cond && !e.Deferred && e.Callee == first)
 		},
 	}
-	var thens []then
+	var thens []then[rule.Site]
 	a.Visit(t.Body, live.Visitor[bool]{
 		Effect: func(done bool, _ *live.Step, e *live.Effect) {
 			if e.Callee == second && !e.Deferred {
-				thens = append(thens, then{at: e.Call, preceded: done})
+				thens = append(thens, then[rule.Site]{at: e.Call, preceded: done})
 			}
 		},
 	})
-	verdict(r.For(inv), rule.FuncName(t.Func), t.Decl.Name, rule.FuncName(first), rule.FuncName(second), thens, words{})
+	verdict[rule.Site](r.For(inv), rule.FuncName(t.Func), t.Decl.Name, rule.FuncName(first), rule.FuncName(second), thens, words{})
 }

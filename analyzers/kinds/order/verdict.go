@@ -6,8 +6,8 @@ import "github.com/guardlint/guardlint/analyzers/core"
 // tree-sitter languages an expression such as an access), and whether an
 // occurrence of its `first` runs before it on every path from the
 // function's entry.
-type then struct {
-	at       core.Site
+type then[S core.Site] struct {
+	at       S
 	preceded bool
 }
 
@@ -23,7 +23,7 @@ type words struct {
 // every live `then` comes after a `first` on every path. A target that no
 // longer has a live `then` at all cannot be checked, which is a finding
 // too: the order guards nothing there any more.
-func verdict(rep core.Reporter, fn string, at core.Site, first, second string, thens []then, w words) {
+func verdict[S core.Site](rep core.Reporter[S], fn string, at S, first, second string, thens []then[S], w words) {
 	if len(thens) == 0 {
 		if w.exprs {
 			rep.Report(at, "%s no longer evaluates %s where it runs, so the order %s before %s cannot be checked", fn, second, first, second)

@@ -3,7 +3,6 @@
 package owns
 
 import (
-	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/invariants"
@@ -18,9 +17,9 @@ func (r *Rule) CheckWrites(fn *treesitter.Function, ws []model.Write) {
 	for i, w := range r.Writers {
 		writers[i] = w.Raw
 	}
-	out := make([]write, len(ws))
+	out := make([]write[treesitter.Site], len(ws))
 	for i, w := range ws {
-		out[i] = write{Occurrence: core.Occurrence{At: w.Node, Liveness: w.Liveness}, by: fn.Name()}
+		out[i] = write[treesitter.Site]{Occurrence: treesitter.Occurrence{At: w.Node, Liveness: w.Liveness}, by: fn.Name()}
 	}
 	verdict(fn, fn.Inv.Field.Raw, writers, out)
 }

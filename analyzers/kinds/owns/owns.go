@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/core/docs"
 	"github.com/guardlint/guardlint/analyzers/golang/locks"
 	"github.com/guardlint/guardlint/analyzers/golang/rule"
@@ -73,7 +72,7 @@ func check(r *rule.Rule, inv *invariants.Invariant, field *types.Var, owners []*
 	for i, o := range owners {
 		names[i] = rule.FuncName(o)
 	}
-	var ws []write
+	var ws []write[rule.Site]
 	for c := range r.Inspect.Root().Preorder(writeNodes...) {
 		at := writesOf(info, c.Node(), field)
 		if len(at) == 0 {
@@ -93,7 +92,7 @@ func check(r *rule.Rule, inv *invariants.Invariant, field *types.Var, owners []*
 			by = rule.FuncName(writer)
 		}
 		for _, n := range at {
-			w := write{Occurrence: core.Occurrence{At: n}, by: by}
+			w := write[rule.Site]{Occurrence: rule.Occurrence{At: n}, by: by}
 			if decl != nil && decl.Body != nil {
 				if dc := r.Live.Func(decl).DeadAt(n.Pos()); dc != nil {
 					w.Liveness = dc.Liveness

@@ -7,15 +7,15 @@ import (
 )
 
 // write is one write of the owned field outside its writers.
-type write struct {
-	core.Occurrence
+type write[S core.Site] struct {
+	core.Occurrence[S]
 	// by names what writes: a function, or package initialization.
 	by string
 }
 
 // verdict is the owns rule's judgement of the writes of the field outside
 // its writers: each one that runs, or might run, is a finding.
-func verdict(rep core.Reporter, field string, writers []string, writes []write) {
+func verdict[S core.Site](rep core.Reporter[S], field string, writers []string, writes []write[S]) {
 	only := strings.Join(writers, ", ")
 	for _, w := range writes {
 		switch {
