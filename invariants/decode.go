@@ -185,10 +185,10 @@ func kindName(n *yaml.Node) string {
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 var (
-	fileKeys = []string{"version", "package", "runs", "include", "patches", "invariants"}
+	fileKeys = []string{"version", "package", "runs", "guards", "lock_calls", "include", "patches", "invariants"}
 	// targetKeys are the keys of an invariant beside its rule, whose key
 	// is its kind's name.
-	targetKeys = []string{"id", "why", "ref", "lang", "package", "runs", "files", "all", "defines", "erase", "function", "functions", "field"}
+	targetKeys = []string{"id", "why", "ref", "lang", "package", "runs", "guards", "lock_calls", "files", "all", "defines", "erase", "function", "functions", "field"}
 )
 
 // invariantKeys are the keys an invariant may hold: its own, and one per
@@ -236,6 +236,12 @@ func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
 	}
 	if v, ok := m["runs"]; ok {
 		ctx.runs, ctx.nativeRuns = d.fileRunners(v, ctx)
+	}
+	if v, ok := m["guards"]; ok {
+		ctx.guards = d.guardTypes(v, "guards")
+	}
+	if v, ok := m["lock_calls"]; ok {
+		ctx.lockCalls = d.lockCalls(v, "lock_calls")
 	}
 	var includes []string
 	if inc, ok := m["include"]; ok {
@@ -296,7 +302,7 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 	if v, ok := m["lang"]; ok {
 		if s, ok := d.str(v, "lang"); ok {
 			if !slices.Contains(langNames(), s) {
-				d.errorf(v.value, "%s: lang %q is not supported (supported: %s)", what, s, strings.Join(langNames(), ", "))
+				d.errorf(v.value, "%s: lang %q is not supported%s (supported: %s)", what, s, didYouMean(s, langNames()), strings.Join(langNames(), ", "))
 			}
 			inv.Lang = Lang(s)
 		}
@@ -323,6 +329,7 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 		}
 	}
 
+	d.decodeGuards(m, inv, what, ctx)
 	if inv.Lang.TreeSitter() {
 		inv.Runs = append(inv.Runs, ctx.nativeRuns...)
 		if v, ok := m["runs"]; ok {

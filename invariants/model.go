@@ -148,6 +148,11 @@ type Invariant struct {
 	// names (`std::call_once`, `objc::rc::autoreleasepool`) whose calls
 	// are matched by name like a requires operation.
 	Runs []Name
+	// Guards are the guard classes (C family) and LockCalls the lock
+	// calls the file and the invariant declare beside the built-in ones
+	// (`guards:`, `lock_calls:`); empty for Go.
+	Guards    []GuardType
+	LockCalls LockCalls
 
 	// Pos is the position of the invariant's mapping (its first key).
 	Pos  Pos

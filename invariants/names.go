@@ -99,6 +99,10 @@ type nameContext struct {
 	// nativeRuns are the file's runners written with `::`, for the
 	// invariants of the tree-sitter languages.
 	nativeRuns []Name
+	// guards and lockCalls are the file's `guards` and `lock_calls`,
+	// for the invariants of the tree-sitter languages.
+	guards    []GuardType
+	lockCalls LockCalls
 }
 
 // ParseName parses a Go name as invariants write it. module resolves "./"

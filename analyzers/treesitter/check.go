@@ -516,7 +516,7 @@ func rulePattern(inv *invariants.Invariant, lang model.Language, n invariants.Na
 // configOf is what an invariant sets for the evaluation of its functions:
 // its defines and runners, and what its rule says of locks.
 func configOf(inv *invariants.Invariant, rule any, patterns [][]string) *model.Config {
-	c := &model.Config{Defines: inv.Defines, Runners: inv.Runs}
+	c := &model.Config{Defines: inv.Defines, Runners: inv.Runs, Guards: inv.Guards, LockCalls: inv.LockCalls}
 	if a, ok := rule.(Acquirer); ok {
 		c.Acquire = a.AcquireHelpers()
 	}

@@ -23,7 +23,9 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 	scoped := inv.Field.Scoped
 	typ, field := scoped[len(scoped)-2], scoped[len(scoped)-1]
 	writerNames := rule.WriterNames()
-	words := [][]byte{[]byte(field)}
+	words := [][]byte{[]byte(field), []byte(typ)}
+	decls := newTypeFields()
+
 	for _, w := range writerNames {
 		words = append(words, []byte(strings.TrimPrefix(w.Scoped[len(w.Scoped)-1], "~")))
 	}
@@ -51,6 +53,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 			out = append(out, unverifiable(inv, inv.Field.Pos, "%v", err))
 			continue
 		}
+		decls.add(f, typ)
 		for _, fn := range lang.Functions(f, conf) {
 			owner := false
 			for i, w := range writerNames {
@@ -80,6 +83,9 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 				out = append(out, def.findings...)
 			}
 		}
+	}
+	if why := decls.missing(inv, typ, field); why != "" {
+		out = append(out, unverifiable(inv, inv.Field.Pos, "%s", why))
 	}
 	for i, ok := range found {
 		if !ok {

@@ -117,23 +117,23 @@ func (fn *Function) lockCall(c *model.Call, lock bool) ([]string, invariants.Loc
 	}
 	name := callee[len(callee)-1]
 	if fn.File.Lang == "rust" {
-		mode, ok := model.GuardMethods[name]
+		mode, ok := fn.conf.RustGuardMethod(name)
 		if !lock || !ok || len(callee) < 3 || callee[len(callee)-2] != "." || !noArgs(c) {
 			return nil, "", false
 		}
 		return callee[:len(callee)-2], mode, true
 	}
 	if len(callee) >= 3 && (callee[len(callee)-2] == "." || callee[len(callee)-2] == "->") && noArgs(c) {
-		if mode, ok := model.LockMethods[name]; ok && lock {
+		if mode, ok := fn.conf.LockMethod(name); ok && lock {
 			return callee[:len(callee)-2], mode, true
 		}
-		if model.UnlockMethods[name] && !lock {
+		if fn.conf.UnlockMethod(name) && !lock {
 			return callee[:len(callee)-2], "", true
 		}
 		return nil, "", false
 	}
-	mode, isLock := model.LockFuncs[name]
-	if (lock && !isLock) || (!lock && !model.UnlockFuncs[name]) || len(callee) != 1 {
+	mode, isLock := fn.conf.LockFunc(name)
+	if (lock && !isLock) || (!lock && !fn.conf.UnlockFunc(name)) || len(callee) != 1 {
 		return nil, "", false
 	}
 	arg := c.Tokens[len(callee):]

@@ -21,8 +21,8 @@ var statementKinds = map[string]bool{
 
 // Occurrences lists the expressions of the body whose tokens are a
 // pattern's (an implicit `this->` or `self.` dropped from both, as for
-// locks), with whether they run: the bounds check `gid >= n` and the
-// access `out[gid]` of an order rule. Each is the outermost node with
+// locks, but an address is not its object), with whether they run: the
+// bounds check `gid >= n` and the access `out[gid]` of an order rule. Each is the outermost node with
 // those tokens; nested definitions are another function's.
 func (fn *Function) Occurrences(pattern []string) []Occurrence {
 	live := fn.lang.Liveness(fn.File, fn.Func, fn.conf)
@@ -31,7 +31,7 @@ func (fn *Function) Occurrences(pattern []string) []Occurrence {
 		if n != fn.Func.Body && definitions[n.Kind] {
 			return false
 		}
-		if n.Named && !statementKinds[n.Kind] && !syntax.IsComment(n) && model.MatchLock(fn.File.Tokens(n), pattern) {
+		if n.Named && !statementKinds[n.Kind] && !syntax.IsComment(n) && model.MatchExpr(fn.File.Tokens(n), pattern) {
 			out = append(out, Occurrence{At: n, Liveness: live(n)})
 			return false
 		}

@@ -39,6 +39,9 @@ func (fn *Function) HeldAt(g *model.Guard, n *syntax.Node) (bool, string) {
 		}
 		return false, fmt.Sprintf("it is taken only at line %d, after this", fn.Line(g.Node))
 	case !g.Scope.Contains(n):
+		if g.Statement {
+			return false, fmt.Sprintf("it holds the lock only from line %d to line %d", fn.File.Position(g.Scope.Start).Line, fn.File.Position(g.Scope.End).Line)
+		}
 		if g.LockCall {
 			return false, fmt.Sprintf("it is taken on a branch that ends at line %d, before this", fn.File.Position(g.Scope.End).Line)
 		}
@@ -47,7 +50,7 @@ func (fn *Function) HeldAt(g *model.Guard, n *syntax.Node) (bool, string) {
 		}
 		return false, g.NotHeld
 	}
-	if !isBlock(g.Scope) && fn.nestedBody(g, n) {
+	if !isBlock(g.Scope) && !g.Statement && fn.nestedBody(g, n) {
 		return false, g.NotHeld
 	}
 	if g.Name == "" {

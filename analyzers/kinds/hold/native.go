@@ -59,6 +59,16 @@ func (r *Rule) nativeFacts(fn *treesitter.Function, i int, lock string) facts[tr
 			f.unheld, f.takenAt = firstWork.Node, s.Node
 			return f
 		}
+		if s.Guard.Statement {
+			// A guard bound by an `if let`, a `match` or a C++ if's
+			// init-statement holds only within its statement.
+			for _, t := range h.Top[i+1:] {
+				if t.Kind == model.Work {
+					f.unheld = t.Node
+					return f
+				}
+			}
+		}
 		f.released, f.workAfter = released(fn, h, s, i)
 		if !r.ReturnsHeld {
 			f.forgotten = forgotten(h, s)

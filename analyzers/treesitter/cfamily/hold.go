@@ -7,14 +7,6 @@ import (
 	"github.com/guardlint/guardlint/invariants"
 )
 
-// guardModes are the standard guard types and the mode they lock in.
-var guardModes = map[string]invariants.LockMode{
-	"lock_guard":  invariants.Exclusive,
-	"unique_lock": invariants.Exclusive,
-	"scoped_lock": invariants.Exclusive,
-	"shared_lock": invariants.Shared,
-}
-
 // lockTags are constructor tags: not mutexes, and two of them mean the
 // guard does not (surely) lock.
 var lockTags = map[string]string{
@@ -25,32 +17,41 @@ var lockTags = map[string]string{
 
 // guardType returns the mode of a guard type (`std::lock_guard<M>`,
 // `std::scoped_lock`, a CTAD `std::unique_lock`), if it is one.
-func guardType(f *syntax.File, t *syntax.Node) (invariants.LockMode, bool) {
+func guardType(f *syntax.File, t *syntax.Node, c *model.Config) (invariants.LockMode, bool) {
 	if t == nil {
 		return "", false
 	}
-	segs := nameSegs(f, t)
-	if len(segs) == 0 {
-		return "", false
-	}
-	m, ok := guardModes[segs[len(segs)-1]]
-	return m, ok
+	return c.GuardMode(nameSegs(f, t))
 }
 
 // guardDecl recognises a guard declaration in either shape. It returns nil
 // when n declares no guard.
-func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
+func guardDecl(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
 	if n.Kind != "declaration" {
 		return nil
 	}
-	mode, ok := guardType(f, n.Child("type"))
-	if !ok {
-		return nil
-	}
-	g := &model.Guard{Node: n, Mode: mode, Takes: true, Scope: enclosingBlock(n)}
+	mode, ok := guardType(f, n.Child("type"), c)
 	d := n.Child("declarator")
 	var args []*syntax.Node
+	if !ok {
+		// `auto g = std::unique_lock(mu);`, `auto g = T<M>(mu);`,
+		// `auto g = T<M>{mu};`: the guard is the value a deduced local
+		// is initialised with (copy elision makes it the local itself).
+		if mode, args, ok = autoGuard(f, n, c); !ok {
+			return nil
+		}
+		d = nil
+	}
+	g := &model.Guard{Node: n, Mode: mode, Takes: true, Scope: enclosingBlock(n)}
 	switch {
+	case d == nil && args != nil:
+		if name := n.Child("declarator").Child("declarator"); name != nil {
+			g.Name = f.Text(name)
+		}
+		if len(args) == 0 {
+			g.NotHeld, g.Takes, g.Scope = "it is constructed without a mutex and holds none", false, nil
+			return g
+		}
 	case d == nil:
 		return nil
 	case d.Kind == "function_declarator":
@@ -88,9 +89,70 @@ func guardDecl(f *syntax.File, n *syntax.Node) *model.Guard {
 				continue
 			}
 		}
+		if len(toks) > 1 && toks[0] == "&" {
+			// absl::MutexLock l(&mu_) takes the mutex's address.
+			toks = toks[1:]
+		}
 		g.Lock = append(g.Lock, toks)
 	}
 	return g
+}
+
+// autoGuard recognises a deduced local initialised with a guard:
+// `auto g = T(args)` or `auto g = T{args}`, T a guard type, and returns
+// its mode and arguments.
+func autoGuard(f *syntax.File, n *syntax.Node, c *model.Config) (invariants.LockMode, []*syntax.Node, bool) {
+	t, d := n.Child("type"), n.Child("declarator")
+	if t == nil || t.Kind != "placeholder_type_specifier" || d == nil || d.Kind != "init_declarator" || len(n.ChildrenOf("declarator")) != 1 {
+		return "", nil, false
+	}
+	v := d.Child("value")
+	var typ, args *syntax.Node
+	switch {
+	case v == nil:
+		return "", nil, false
+	case v.Kind == "call_expression":
+		typ, args = v.Child("function"), v.Child("arguments")
+	case v.Kind == "compound_literal_expression":
+		typ, args = v.Child("type"), v.Child("value")
+	default:
+		return "", nil, false
+	}
+	mode, ok := guardType(f, typ, c)
+	if !ok || args == nil {
+		return "", nil, false
+	}
+	kids := args.NamedChildren()
+	if kids == nil {
+		kids = []*syntax.Node{}
+	}
+	return mode, kids, true
+}
+
+// initGuard recognises the guard an `if` or `switch` declares in its
+// init-statement, `if (std::lock_guard lk(mu); ready) { .. }`: it holds
+// its lock over the whole statement, the else and every case included.
+func initGuard(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
+	if n.Kind != "if_statement" && n.Kind != "switch_statement" {
+		return nil
+	}
+	cond := n.Child("condition")
+	if cond == nil {
+		return nil
+	}
+	init := cond.Child("initializer")
+	if init == nil {
+		return nil
+	}
+	for _, d := range init.NamedChildren() {
+		if g := guardDecl(f, d, c); g != nil {
+			if g.Scope != nil {
+				g.Scope, g.Statement = n, true
+			}
+			return g
+		}
+	}
+	return nil
 }
 
 // enclosingBlock returns the compound statement a declaration is scoped
@@ -106,7 +168,7 @@ func enclosingBlock(n *syntax.Node) *syntax.Node {
 
 // guardTemporary recognises a guard that is built and destroyed in one
 // expression statement: `std::lock_guard<M>{m};`.
-func guardTemporary(f *syntax.File, n *syntax.Node) *model.Guard {
+func guardTemporary(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
 	if n.Kind != "expression_statement" {
 		return nil
 	}
@@ -124,7 +186,7 @@ func guardTemporary(f *syntax.File, n *syntax.Node) *model.Guard {
 	default:
 		return nil
 	}
-	mode, ok := guardType(f, t)
+	mode, ok := guardType(f, t, c)
 	if !ok || args == nil {
 		return nil
 	}
@@ -160,12 +222,15 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		if isPreproc(n) {
 			return
 		}
-		g := guardDecl(f, n)
+		g := guardDecl(f, n, c)
 		if g == nil {
-			g = guardTemporary(f, n)
+			g = guardTemporary(f, n, c)
 		}
 		if g == nil {
 			g = helperGuard(f, n, c)
+		}
+		if g == nil {
+			g = initGuard(f, n, c)
 		}
 		h.Add(n, s, top[n], g, top[n] && s.Live() && core.AnyWork(steps(f, n, l)))
 		if top[n] {
@@ -188,7 +253,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			h.Leaks = append(h.Leaks, model.Release{Node: call.Node, Guard: call.Callee[0]})
 		}
 	}
-	lockCalls(f, fn.Body, h, w.calls)
+	lockCalls(f, fn.Body, h, w.calls, c)
 	aliases := localAliases(f, fn.Body)
 	for _, g := range h.All {
 		g.Lock = aliases.Expand(g.Node, g.Lock)

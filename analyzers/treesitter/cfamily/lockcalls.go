@@ -20,7 +20,7 @@ import (
 // lockCalls adds the body's explicit lock calls to the guards and their
 // unlock calls to the releases; a lock or unlock method called on a
 // guard (`lk.unlock()`) is the guard's and not a mutex's.
-func lockCalls(f *syntax.File, body *syntax.Node, h *model.Hold, calls []model.Call) {
+func lockCalls(f *syntax.File, body *syntax.Node, h *model.Hold, calls []model.Call, conf *model.Config) {
 	guards := map[string]bool{}
 	for _, g := range h.All {
 		if g.Name != "" {
@@ -31,7 +31,7 @@ func lockCalls(f *syntax.File, body *syntax.Node, h *model.Hold, calls []model.C
 		if !c.Live() {
 			continue
 		}
-		lock, mode, isLock, ok := explicitLock(f, &c, guards)
+		lock, mode, isLock, ok := explicitLock(f, &c, guards, conf)
 		if !ok {
 			continue
 		}
@@ -75,7 +75,7 @@ func lockScope(call, body *syntax.Node) *syntax.Node {
 
 // explicitLock recognises a lock call (isLock) or an unlock call of a
 // mutex and returns the mutex's tokens.
-func explicitLock(f *syntax.File, c *model.Call, guards map[string]bool) (lock []string, mode invariants.LockMode, isLock, ok bool) {
+func explicitLock(f *syntax.File, c *model.Call, guards map[string]bool, conf *model.Config) (lock []string, mode invariants.LockMode, isLock, ok bool) {
 	callee := c.Callee
 	if len(callee) == 0 {
 		return nil, "", false, false
@@ -86,13 +86,13 @@ func explicitLock(f *syntax.File, c *model.Call, guards map[string]bool) (lock [
 		if len(c.Tokens) != len(callee)+2 || (len(recv) == 1 && guards[recv[0]]) {
 			return nil, "", false, false // arguments, or a guard's own method
 		}
-		if m, ok := model.LockMethods[name]; ok {
+		if m, ok := conf.LockMethod(name); ok {
 			return recv, m, true, true
 		}
-		return recv, "", false, model.UnlockMethods[name]
+		return recv, "", false, conf.UnlockMethod(name)
 	}
-	m, isLockFunc := model.LockFuncs[name]
-	if len(callee) != 1 || (!isLockFunc && !model.UnlockFuncs[name]) {
+	m, isLockFunc := conf.LockFunc(name)
+	if len(callee) != 1 || (!isLockFunc && !conf.UnlockFunc(name)) {
 		return nil, "", false, false
 	}
 	args := c.Node.Child("arguments").NamedChildren()

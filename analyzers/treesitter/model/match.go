@@ -76,8 +76,31 @@ func matchInner(inner, pattern []string, callee bool) bool {
 var receivers = [][]string{{"this", "->"}, {"self", "."}, {"(", "*", "this", ")", "."}}
 
 // MatchLock reports whether a locked expression is the lock the pattern
-// names, with an implicit `this->` or `self.` dropped from both.
+// names, with an implicit `this->` or `self.` dropped from both, and a
+// leading `&` too: a lock is named by its object or by its address alike.
+// A guard or lock call that takes the mutex's address
+// (`absl::MutexLock l(&mu_)`, `scoped_lock lock(&storage)`,
+// `pthread_mutex_lock(&mu)`) holds the lock an invariant names `mu_` or
+// `&mu_`, and one that takes the object (`std::lock_guard l(mu_)`) the
+// lock named either way too. The one case this merges wrongly, a
+// pointer `p` that is itself locked, named `&p` by the invariant, is a
+// pointer to a pointer to a mutex, which no lock call takes.
 func MatchLock(expr, pattern []string) bool {
+	return MatchExpr(stripAddress(expr), stripAddress(pattern))
+}
+
+// stripAddress drops a leading `&` from a lock expression.
+func stripAddress(toks []string) []string {
+	if len(toks) > 1 && toks[0] == "&" {
+		return toks[1:]
+	}
+	return toks
+}
+
+// MatchExpr reports whether an expression's tokens are a pattern's, with
+// an implicit `this->` or `self.` dropped from both. Unlike MatchLock, an
+// address is not its object: `&buf` and `buf` are two expressions.
+func MatchExpr(expr, pattern []string) bool {
 	a, b := stripReceiver(expr), stripReceiver(pattern)
 	if len(a) != len(b) {
 		return false

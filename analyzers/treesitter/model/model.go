@@ -26,6 +26,11 @@ type Config struct {
 	// to one (`auto& m = detail::eval_mutex();`) touches nothing the lock
 	// protects (core.LockAddress).
 	Locks [][]string
+	// Guards are the guard classes and LockCalls the lock calls the
+	// invariants file declares beside the built-in ones (GuardModes,
+	// LockMethods ...).
+	Guards    []invariants.GuardType
+	LockCalls invariants.LockCalls
 }
 
 // Lookup returns the values of a define, and whether it is set.
@@ -130,6 +135,12 @@ type Guard struct {
 	// nil for a guard that holds nothing past its own statement. For an
 	// explicit lock call, the branch it is called in.
 	Scope *syntax.Node
+	// Statement says that the guard holds its lock over Scope only, a
+	// part of the statement that takes it and not the rest of a block:
+	// the consequence of a Rust `if let` or the body of a `while let`
+	// whose pattern binds the guard, the arms of a `match` on a lock
+	// call, a C++ `if` or `switch` whose init-statement declares it.
+	Statement bool
 	// LockCall says that the guard is an explicit lock call of the C
 	// family (`pthread_mutex_lock(&mu)`), named after its mutex.
 	LockCall bool

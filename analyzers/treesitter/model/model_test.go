@@ -57,3 +57,14 @@ func TestMatchInsideMacro(t *testing.T) {
 	named := &Call{Callee: toks("log !"), Inner: toks(`( "{}" , enc . retain )`)}
 	assert.False(t, MatchCall(named, toks("enc . retain")), "named, not called")
 }
+
+// A lock is named by its object or its address alike; an expression's
+// address is not the expression.
+func TestMatchLockAddress(t *testing.T) {
+	assert.True(t, MatchLock(toks("storage"), toks("& storage")))
+	assert.True(t, MatchLock(toks("& storage"), toks("storage")))
+	assert.True(t, MatchLock(toks("& this -> mu_"), toks("mu_")))
+	assert.False(t, MatchLock(toks("& other"), toks("& storage")))
+	assert.False(t, MatchExpr(toks("buf"), toks("& buf")))
+	assert.True(t, MatchExpr(toks("this -> buf"), toks("buf")))
+}

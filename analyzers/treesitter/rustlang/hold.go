@@ -1,6 +1,7 @@
 package rustlang
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/core"
@@ -11,39 +12,6 @@ import (
 // unwrappers may stand between the lock call and the binding; each still
 // yields the guard.
 var unwrappers = map[string]bool{"unwrap": true, "expect": true, "unwrap_or_else": true}
-
-// lockCall finds the lock call in an expression that yields a guard:
-// `m.lock()`, `m.lock().unwrap()`, `m.write().expect("..")`, `m.read()?`.
-// It returns the guard with the lock's tokens, or nil.
-func lockCall(f *syntax.File, e *syntax.Node) *model.Guard {
-	for e != nil {
-		switch e.Kind {
-		case "try_expression", "parenthesized_expression":
-			kids := e.NamedChildren()
-			if len(kids) != 1 {
-				return nil
-			}
-			e = kids[0]
-			continue
-		case "call_expression":
-			fn := e.Child("function")
-			if fn == nil || fn.Kind != "field_expression" {
-				return nil
-			}
-			method := f.Text(fn.Child("field"))
-			recv := fn.Child("value")
-			if mode, ok := model.GuardMethods[method]; ok && len(e.Child("arguments").NamedChildren()) == 0 {
-				return &model.Guard{Node: e, Lock: [][]string{f.Tokens(recv)}, Mode: mode}
-			}
-			if unwrappers[method] {
-				e = recv
-				continue
-			}
-		}
-		return nil
-	}
-	return nil
-}
 
 // hold classifies the live statements of the body's outermost block and
 // collects every other guard and every explicit drop.
@@ -56,27 +24,28 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		var g *model.Guard
 		switch n.Kind {
 		case "let_declaration":
-			if g = lockCall(f, n.Child("value")); g == nil {
-				g = helperCall(f, n.Child("value"), c)
-			}
-			if g != nil {
-				g.Node, g.Takes = n, true
-				pat := n.Child("pattern")
-				switch {
-				case pat == nil || pat.Kind != "identifier":
-					// `let _ = m.lock()` binds nothing: the guard is dropped
-					// at once.
-					g.NotHeld = "`let _ =` drops the guard at once"
-				default:
-					g.Name, g.Scope = f.Text(pat), n.Parent
-				}
-			}
+			g = letGuard(f, n, c)
 		case "expression_statement":
 			if kids := n.NamedChildren(); len(kids) == 1 {
-				if g = lockCall(f, kids[0]); g != nil {
+				if lv := valueLock(f, kids[0], c); lv != nil && lv.direct {
+					g = lv.guard
 					g.Node, g.Takes = n, true
 					g.NotHeld = "the guard is a temporary, dropped at the end of its statement"
 				}
+			}
+		}
+		if g == nil {
+			gs, outside := scopedGuards(f, n, c)
+			for i, x := range gs {
+				if i == 0 {
+					g = x
+					if w := outsideWork(f, outside[0], l); w != nil && top {
+						g.NotHeld = scopedNotHeld(f, g, w)
+					}
+					continue
+				}
+				x.NotHeld = fmt.Sprintf("it holds the lock only from line %d to line %d", f.Position(x.Scope.Start).Line, f.Position(x.Scope.End).Line)
+				h.Add(n, s, false, x, false)
 			}
 		}
 		h.Add(n, s, top, g, top && s.Live() && core.AnyWork(steps(f, n, l)))
@@ -103,7 +72,7 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		}
 	}
 	h.Leaks = leaks(f, w.calls)
-	h.All = append(h.All, temporaries(f, h, w.calls)...)
+	h.All = append(h.All, temporaries(f, h, w.calls, c)...)
 	aliases := localAliases(f, fn.Body)
 	for _, g := range h.All {
 		g.Lock = aliases.Expand(g.Node, g.Lock)
@@ -111,10 +80,57 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 	return h
 }
 
+// letGuard recognises a `let` that binds a guard: to a name (`let g =
+// m.lock().unwrap();`, `let g = m.lock().await;`, `let g = match
+// m.lock() { .. }`), by a refutable pattern with an else (`let Ok(g) =
+// m.lock() else { return };`), by temporary lifetime extension (`let n =
+// &*m.lock().unwrap();`), or as an acquire helper's result. A guard bound
+// to `_` is dropped at once.
+func letGuard(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
+	v, pat := n.Child("value"), n.Child("pattern")
+	letElse := n.Child("alternative") != nil
+	var g *model.Guard
+	extended := false
+	if lv := valueLock(f, v, c); lv != nil && lv.direct && (!lv.try || lv.unwrapped || letElse) {
+		g = lv.guard
+	} else if g = matchGuard(f, v, c); g == nil {
+		if g = extendedGuard(f, v, c); g != nil {
+			extended = true
+		} else if g = helperCall(f, v, c); g == nil {
+			return nil
+		}
+	}
+	g.Node, g.Takes = n, true
+	switch {
+	case letElse:
+		// The else runs when the pattern fails, and must diverge; past
+		// the let, the guard is bound.
+		if !bindsSuccess(f, pat) {
+			return nil
+		}
+		if g.Name = boundName(f, pat); g.Name == "" {
+			// `let Ok(_) = m.lock() else { .. };` binds nothing: the
+			// guard is dropped at the end of the let.
+			g.NotHeld = "its pattern binds nothing, so the guard is dropped at the end of the let"
+			break
+		}
+		g.Scope = n.Parent
+	case pat == nil || (pat.Kind != "identifier" && pat.Kind != "mut_pattern"):
+		// `let _ = m.lock()` binds nothing: the guard is dropped at once.
+		g.NotHeld = "`let _ =` drops the guard at once"
+	case extended:
+		// The name binds a reference: dropping it releases nothing.
+		g.Scope = n.Parent
+	default:
+		g.Name, g.Scope = boundName(f, pat), n.Parent
+	}
+	return g
+}
+
 // temporaries are the guards that live calls of lock methods return
 // inside a larger expression, `self.queue.lock().unwrap().push(x)`: each
 // holds its lock until its statement ends.
-func temporaries(f *syntax.File, h *model.Hold, calls []model.Call) []*model.Guard {
+func temporaries(f *syntax.File, h *model.Hold, calls []model.Call, conf *model.Config) []*model.Guard {
 	var out []*model.Guard
 	// A call inside a guard's expression is that guard's: one walk up
 	// from the call, against the set of guard nodes, instead of a walk
@@ -127,10 +143,11 @@ func temporaries(f *syntax.File, h *model.Hold, calls []model.Call) []*model.Gua
 		if !c.Live() || c.Node.Kind != "call_expression" {
 			continue
 		}
-		g := lockCall(f, c.Node)
-		if g == nil || g.Node != c.Node {
+		lv := valueLock(f, c.Node, conf)
+		if lv == nil || lv.guard.Node != c.Node {
 			continue // not a lock call, or an unwrap of one
 		}
+		g := lv.guard
 		seen := false
 		for a := c.Node; a != nil && !seen; a = a.Parent {
 			seen = guards[a]

@@ -86,4 +86,35 @@ void Device::revert_two_calls() {
   register_again();  // want cpp-device-order "gpu::Device::revert_two_calls calls gpu::Device::register_again while holding encoders_mu_ \(taken at line 85\), and gpu::Device::register_stream takes streams_mu_ at device.cc:39: gpu::Device::revert_two_calls → gpu::Device::register_again → gpu::Device::register_stream"
 }
 
+// Deduced guards, an if's init-statement, Abseil's guards and calls.
+
+void Device::auto_in_order() {
+  auto e = std::unique_lock(eval_mu_);
+  auto s = std::lock_guard<std::mutex>{streams_mu_};
+}
+
+void Device::revert_auto() {
+  auto s = std::lock_guard<std::mutex>(streams_mu_);
+  auto e = std::scoped_lock(eval_mu_);  // want cpp-device-order "revert_auto takes eval_mu_ while holding streams_mu_ \(taken at line 97\)" cpp-eval-first "while holding the unlisted lock streams_mu_"
+}
+
+void Device::if_init_released() {
+  if (std::lock_guard s(streams_mu_); ready_) {
+    ready_ = false;
+  }
+  std::lock_guard<std::mutex> e(eval_mu_);
+}
+
+void Device::revert_if_init() {
+  if (std::lock_guard s(streams_mu_); ready_) {
+    std::lock_guard<std::mutex> e(eval_mu_);  // want cpp-device-order "revert_if_init takes eval_mu_ while holding streams_mu_ \(taken at line 109\)" cpp-eval-first "while holding the unlisted lock streams_mu_"
+  }
+}
+
+void Device::revert_abseil() {
+  absl::MutexLock s(&streams_mu_);
+  eval_mu_.Lock();  // want cpp-device-order "revert_abseil takes eval_mu_ while holding streams_mu_ \(taken at line 115\)" cpp-eval-first "while holding the unlisted lock streams_mu_"
+  eval_mu_.Unlock();
+}
+
 }  // namespace gpu
