@@ -1,6 +1,8 @@
 package rustlang
 
 import (
+	"regexp"
+
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
@@ -115,6 +117,10 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 			kind = core.Return
 		}
 		return []core.Step{{Kind: kind, Values: []core.Value{valueOf(f, n, l)}}}
+	case n.Parent != nil && n.Parent.Kind == "block" && tailValues[n.Kind]:
+		// The body's value, returned: judged by what it reads (`s` after
+		// `let s = format!(..)`).
+		return []core.Step{{Kind: core.Return, Values: []core.Value{valueOf(f, n, l)}}}
 	case n.Kind == "macro_invocation":
 		name := macroName(f, n)
 		var kind core.StepKind
@@ -123,6 +129,14 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 			kind = core.Condition
 		case divergingMacros[name]:
 			kind = core.Return
+		case valueMacros[name]:
+			// A value built for its caller (the body's value) or thrown
+			// away: judged by its arguments, as a call is.
+			kind = core.Drop
+			if n.Parent != nil && n.Parent.Kind == "block" {
+				kind = core.Return
+			}
+			return []core.Step{{Kind: kind, Values: []core.Value{macroValue(f, n, l)}}}
 		default:
 			return []core.Step{{Kind: core.Other}}
 		}
@@ -261,6 +275,8 @@ func valueOf(f *syntax.File, n *syntax.Node, l locals) core.Value {
 			return core.Computed
 		}
 	case "reference_expression", "parenthesized_expression", "binary_expression", "tuple_expression", "array_expression", "type_cast_expression":
+	case "macro_invocation":
+		return macroValue(f, n, l)
 	case "call_expression":
 		fn := n.Child("function")
 		switch {
@@ -308,4 +324,52 @@ func isVariantName(s string) bool {
 		}
 	}
 	return false
+}
+
+// tailValues are the kinds of a block's tail expression that are a value
+// valueOf can judge, rather than code with effects of its own.
+var tailValues = map[string]bool{
+	"identifier": true, "self": true, "scoped_identifier": true,
+	"integer_literal": true, "float_literal": true, "string_literal": true, "raw_string_literal": true,
+	"boolean_literal": true, "char_literal": true, "unit_expression": true,
+	"reference_expression": true, "parenthesized_expression": true, "binary_expression": true,
+	"tuple_expression": true, "array_expression": true, "type_cast_expression": true, "unary_expression": true,
+}
+
+// valueMacros build a value from their arguments alone, as a standard
+// constructor does: a formatted String (format!), the arguments of a
+// formatting call (format_args!), a &'static str (concat!, stringify!), a
+// Vec of the listed elements (vec!).
+var valueMacros = map[string]bool{"format": true, "format_args": true, "concat": true, "stringify": true, "vec": true}
+
+// inlineArgRE finds the names a format string captures (`{n}`,
+// `{n:>8}`); `{{` is a literal brace and `{}`/`{0}` name no variable.
+var inlineArgRE = regexp.MustCompile(`\{\{|\{([A-Za-z_][A-Za-z0-9_]*)[}:]`)
+
+// macroValue describes a value macro's result: its token tree's worst
+// value, and a name captured inline by a format string counts as that
+// name does (a local, or anything else, which may be shared state). Any
+// other macro is Computed: its expansion is unknown.
+func macroValue(f *syntax.File, n *syntax.Node, l locals) core.Value {
+	if !valueMacros[macroName(f, n)] {
+		return core.Computed
+	}
+	v := core.Constant
+	for _, c := range n.Children {
+		if c.Kind != "token_tree" {
+			continue
+		}
+		v = core.Worse(v, treeValue(f, c, l))
+		for _, lit := range c.Children {
+			if lit.Kind != "string_literal" {
+				continue
+			}
+			for _, m := range inlineArgRE.FindAllStringSubmatch(f.Text(lit), -1) {
+				if m[1] != "" && !l.names[m[1]] {
+					return core.Computed
+				}
+			}
+		}
+	}
+	return v
 }
