@@ -34,6 +34,9 @@ type Options struct {
 	// BuildFlags are passed to the go command that lists and loads the
 	// packages (-tags).
 	BuildFlags []string
+	// Tests makes suggest read the test files of Go packages and
+	// propose from code in tests, benches and #[cfg(test)] too.
+	Tests bool
 	// Verbose receives progress, when set.
 	Verbose io.Writer
 }

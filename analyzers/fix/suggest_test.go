@@ -69,7 +69,7 @@ func TestSuggestOnFixes(t *testing.T) {
 
 // requirePrintedProves checks the file a suggestion prints independently
 // of suggest's own check: it loads, every invariant in it has the
-// placeholder why and the commit as ref, holds on the work tree, and
+// commit's subject as its why and the commit as ref, holds on the work tree, and
 // fires on the revert of the suggestion's change.
 func requirePrintedProves(t *testing.T, s *Suggestion, root string, paths []string) {
 	t.Helper()
@@ -82,7 +82,7 @@ func requirePrintedProves(t *testing.T, s *Suggestion, root string, paths []stri
 	require.Len(t, f.Invariants, len(s.Proven))
 	for _, inv := range f.Invariants {
 		assert.Equal(t, s.Change.Commit, inv.Ref)
-		assert.Equal(t, placeholderWhy, inv.Why)
+		assert.Equal(t, whyOf(s.Change), inv.Why)
 	}
 	set := func() *invariants.Set { return &invariants.Set{Files: []*invariants.File{f}, Invariants: f.Invariants} }
 	now, err := driver.Run(set(), driver.Options{Dir: root})
