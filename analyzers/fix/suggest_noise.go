@@ -153,7 +153,9 @@ func isWord(t string) bool {
 		return false
 	}
 	c, d := t[len(t)-1], t[0]
-	w := func(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+	w := func(c byte) bool {
+		return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
 	return w(c) && w(d)
 }
 
