@@ -115,6 +115,14 @@ func nativeFacts(lang invariants.Lang, glob, rel string, tests bool, after, befo
 			continue
 		}
 		calls := l.Calls(now.file, fn, conf)
+		hold := l.Hold(now.file, fn, conf)
+		// A guard's own lock call (`self.mu.lock()` of `let _g = ...`) is
+		// proposed as the hold below, not as a call.
+		inGuard := func(n *syntax.Node) bool {
+			return slices.ContainsFunc(hold.Top, func(st model.Stmt) bool {
+				return st.Kind == model.GuardStmt && st.Node.Contains(n)
+			})
+		}
 		seen := map[string]bool{}
 		for i := range calls {
 			call := &calls[i]
@@ -122,7 +130,7 @@ func nativeFacts(lang invariants.Lang, glob, rel string, tests bool, after, befo
 			if !call.Live() || !now.on(call.Node) || callee == "" {
 				continue
 			}
-			if !seen[callee] && !trivialCallee(call.Callee) {
+			if !seen[callee] && !trivialCallee(call.Callee) && !inGuard(call.Node) {
 				seen[callee] = true
 				c.Calls = append(c.Calls, core.AddedCall{Origin: origin(now, fn, call.Node, false), Callee: callee})
 			}
@@ -132,7 +140,7 @@ func nativeFacts(lang invariants.Lang, glob, rel string, tests bool, after, befo
 				}
 			}
 		}
-		for _, st := range l.Hold(now.file, fn, conf).Top {
+		for _, st := range hold.Top {
 			if st.Kind != model.GuardStmt || st.Guard == nil || !now.on(st.Node) || len(st.Guard.Lock) == 0 {
 				continue
 			}
