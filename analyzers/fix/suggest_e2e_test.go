@@ -3,7 +3,7 @@ package fix
 import (
 	"bytes"
 	"path/filepath"
-		"strings"
+	"strings"
 	"testing"
 
 	"github.com/guardlint/guardlint/analyzers/registry"
