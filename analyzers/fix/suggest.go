@@ -35,6 +35,9 @@ type Suggestion struct {
 	Left []string
 	// Why says in one line why nothing is proposed, when nothing is.
 	Why string
+	// Facts are what the front ends read of the fix, which the kinds
+	// propose from (Kind.Suggest through registry.Suggest).
+	Facts *core.Change
 	// hunks are the hunks the proven candidates come from (rank).
 	hunks map[*candidate]*hunkRef
 }
@@ -123,6 +126,7 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 		}
 		goFacts(after, before, facts)
 	}
+	s.Facts = facts
 	var cands []*candidate
 	for _, p := range registry.Suggest(facts) {
 		cands = append(cands, &candidate{Proposal: p})
@@ -274,9 +278,24 @@ func (s *Suggestion) proveSet(cands []*candidate, path, module string, opts Opti
 			verdicts[c.id] = voidRevert
 		case !has(reverted.Findings, c.id):
 			verdicts[c.id] = "does not fire on the revert"
+		default:
+			c.nameOnly = nameOnly(reverted.Findings, c.id)
 		}
 	}
 	return true, nil
+}
+
+// nameOnly reports whether every finding of the invariant is one that
+// cannot verify (a function, field or lock it names is gone): the
+// pre-fix code then fails it because the fix added a name, not on the
+// merits of what the invariant states.
+func nameOnly(fs []core.Finding, id string) bool {
+	for _, f := range fs {
+		if f.ID == id && !strings.Contains(f.Message, "cannot verify") {
+			return false
+		}
+	}
+	return true
 }
 
 func has(fs []core.Finding, id string) bool {

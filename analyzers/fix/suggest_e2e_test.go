@@ -51,7 +51,8 @@ const goMod = "module example.com/m\n\ngo 1.21\n"
 // returns before the lock: suggest proposes hold on the embedded field,
 // named as the checker names it, (cache).Mutex, not the field of another
 // struct, and the guard clause does not drop it (hold lets a body return
-// before it takes the lock).
+// before it takes the lock). The field write under it is the fact a
+// guarded_by kind proposes from.
 func TestSuggestEmbeddedMutex(t *testing.T) {
 	before := `package cache
 
@@ -77,6 +78,11 @@ func (c *cache) Put(k string, v int) {
 	s, err := Suggest("HEAD", dir, Options{Dir: dir})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"hold (*cache).Put (cache).Mutex"}, proposalsOf(s), "left out: %v", s.Rejected)
+	// The access the fix put under the lock is the fact a guarded_by kind
+	// proposes from: the field, written, with the embedded lock.
+	require.Len(t, s.Facts.Guarded, 1)
+	g := s.Facts.Guarded[0]
+	assert.Equal(t, []any{"(cache).m", "(cache).Mutex", true}, []any{g.Field, g.Lock, g.Write})
 
 	set, printed := printedSet(t, s)
 	assert.Contains(t, printed, "  # hunk cache/cache.go:", "grouped by the hunk it keeps")

@@ -219,6 +219,7 @@ func goFacts(after, before *goSide, c *core.Change) {
 				c.Calls = append(c.Calls, addedCalls(p, n, fd, added, at)...)
 				c.Locks = append(c.Locks, addedLocks(p, n, fd, added, at)...)
 				c.Checks = append(c.Checks, addedChecks(p, n, fd, added, at)...)
+				c.Guarded = append(c.Guarded, guardedAccesses(p, n, fd, added, at)...)
 			}
 		}
 	}

@@ -85,6 +85,7 @@ func (s *Suggestion) rank() {
 		return cmp.Or(
 			cmp.Compare(key(a), key(b)),
 			cmpBool(a.Removed, b.Removed),
+			cmpBool(a.nameOnly, b.nameOnly),
 			cmp.Compare(kindRank[a.Kind], kindRank[b.Kind]),
 			cmp.Compare(a.Line, b.Line),
 		)
@@ -175,7 +176,11 @@ func (s *Suggestion) Print(w io.Writer) {
 			fmt.Fprintf(w, "  # hunk %s\n", h)
 			last = h
 		}
-		fmt.Fprintf(w, "  # from %s: %s\n", p.At(), reason(p))
+		verdict := "the code before the fix fails it"
+		if p.nameOnly {
+			verdict = "the code before the fix fails it only because a name it uses is not there yet"
+		}
+		fmt.Fprintf(w, "  # from %s: %s; %s\n", p.At(), reason(p), verdict)
 		fmt.Fprint(w, p.yaml(whyOf(c), c.Commit))
 	}
 }

@@ -73,7 +73,9 @@ type result struct {
 	Revert     string // prove --revert's last line verdict
 	Uncovered  int
 	Match      bool
-	Note       string
+	// Printed are the printed invariants, as "kind target name".
+	Printed []string
+	Note    string
 	Seconds    float64
 }
 
@@ -232,6 +234,17 @@ func run(bin, mirrors, work string, c commit, e *expectation, kinds map[string]b
 	r.Exit = exitCode(cmd.Run())
 	props := parseProposals(stdout.Bytes())
 	r.Proposals = len(props)
+	for _, p := range props {
+		target := strings.Join(append(p.names["function"], p.names["field"]...), ",")
+		var rest []string
+		for k, v := range p.names {
+			if k != "function" && k != "field" {
+				rest = append(rest, k+"="+strings.Join(v, ","))
+			}
+		}
+		slices.Sort(rest)
+		r.Printed = append(r.Printed, p.kind+" "+target+" "+strings.Join(rest, " "))
+	}
 	if r.Exit > 1 {
 		r.Note = "suggest exit " + fmt.Sprint(r.Exit) + ": " + firstLine(stderr.String())
 	} else if len(props) == 0 {
