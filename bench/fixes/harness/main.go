@@ -76,7 +76,7 @@ type result struct {
 	// Printed are the printed invariants, as "kind target name".
 	Printed []string
 	Note    string
-	Seconds    float64
+	Seconds float64
 }
 
 var kindNames = []string{"hold", "requires", "excludes", "call", "forbid", "order", "owns", "guarded_by", "lockorder", "neveracquires"}
