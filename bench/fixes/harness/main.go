@@ -88,7 +88,14 @@ func main() {
 	max := flag.Int("commits", 0, "at most this many commits per repository (0: all)")
 	work := flag.String("work", "", "scratch directory (default a temporary one)")
 	jsonOut := flag.String("json", "", "write the rows as JSON to this file")
+	checkOnly := flag.Bool("check", false, "only check the corpus files: every picked commit has its expectation, and each expectation names a kind and its keys")
+	gate := flag.Bool("gate", false, "exit 1 when a target is missed: a proposal fails on the fixed code, or a commit of one hunk has more than 10")
 	flag.Parse()
+	if *checkOnly {
+		check(checkCorpus(filepath.Join("bench", "fixes")))
+		fmt.Println("bench/fixes: every picked commit has its written expectation")
+		return
+	}
 	if *bin == "" || *mirrors == "" {
 		fmt.Fprintln(os.Stderr, "usage: harness -bin GUARDLINT -mirrors DIR [-only REPO,...] [-commits N] [-work DIR]")
 		os.Exit(2)
@@ -122,7 +129,11 @@ func main() {
 		rows = append(rows, r)
 		fmt.Fprintf(os.Stderr, "%s %s: %d proposals, clean %s, revert %s, match %v (%.0fs)%s\n", c.Repo, c.Commit[:10], r.Proposals, r.Clean, r.Revert, r.Match, r.Seconds, noteSuffix(r.Note))
 	}
-	printTable(rows)
+	failing, most := printTable(rows)
+	if *gate && (failing > 0 || most > 10) {
+		fmt.Fprintf(os.Stderr, "harness: %d commits with a proposal failing on the fixed code, %d proposals on a commit of one hunk\n", failing, most)
+		defer os.Exit(1)
+	}
 	if *jsonOut != "" {
 		data, _ := json.MarshalIndent(rows, "", "  ")
 		check(os.WriteFile(*jsonOut, data, 0o644))
@@ -471,7 +482,45 @@ func readRevert(out, sha string) (verdict string, uncovered, merit, nameOnly int
 	return verdict, uncovered, merit, nameOnly
 }
 
-func printTable(rows []*result) {
+// checkCorpus checks the corpus files without running anything: every
+// commit of selected.tsv has one expectation, each keep names a kind of
+// kindNames and at least one name, and no expectation is left over.
+func checkCorpus(dir string) error {
+	commits, err := readSelected(filepath.Join(dir, "selected.tsv"))
+	if err != nil {
+		return err
+	}
+	expects, err := readExpect(filepath.Join(dir, "expect.yaml"))
+	if err != nil {
+		return err
+	}
+	used := map[string]bool{}
+	for _, c := range commits {
+		var found []string
+		for _, e := range expects {
+			if strings.HasPrefix(c.Commit, e.Commit) {
+				found = append(found, e.Commit)
+			}
+		}
+		if len(found) != 1 {
+			return fmt.Errorf("%s %s: %d expectations, want 1", c.Repo, c.Commit, len(found))
+		}
+		used[found[0]] = true
+	}
+	for _, e := range expects {
+		if !used[e.Commit] {
+			return fmt.Errorf("expect.yaml: commit %s is not in selected.tsv", e.Commit)
+		}
+		for _, k := range e.Keep {
+			if !slices.Contains(kindNames, k["kind"]) || len(k) < 2 {
+				return fmt.Errorf("expect.yaml: commit %s: %v: give a kind and a name", e.Commit, k)
+			}
+		}
+	}
+	return nil
+}
+
+func printTable(rows []*result) (failingCommits, mostOneHunk int) {
 	fmt.Println("| repository | commit | subject | author would keep | proposals (hunks) | clean at the fix | fires on the revert: merit / name only | prove --revert | match |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|")
 	var (
@@ -528,6 +577,7 @@ func printTable(rows []*result) {
 	fmt.Printf("a matching proposal: %d of %d commits whose written invariant a kind can express (%s); %d of %d with the kinds of this build (%s)\n",
 		matched, expressible, pct(matched, expressible), matchedKnown, expressibleKnown, pct(matchedKnown, expressibleKnown))
 	fmt.Printf("most proposals on a commit of one hunk: %d\n", maxOneHunk)
+	return failing, maxOneHunk
 }
 
 func pct(a, b int) string {
