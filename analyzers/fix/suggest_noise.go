@@ -45,7 +45,11 @@ func trivialCallee(callee []string) bool {
 	case "clone", "to_owned", "to_string", "into", "from", "try_from", "try_into", "as_ref", "as_mut",
 		"unwrap", "expect", "unwrap_or", "unwrap_or_default", "unwrap_or_else", "ok", "err", "is_some", "is_none",
 		"is_ok", "is_err", "len", "is_empty", "iter", "iter_mut", "into_iter", "map", "collect", "as_str",
-		"c_str", "data", "size", "empty", "begin", "end", "push_back", "emplace_back", "get", "default":
+		"c_str", "data", "size", "empty", "begin", "end", "push_back", "emplace_back", "get", "default",
+		// A container's element access and edits: the data a fix works on,
+		// not what it keeps (a lock or a call of the program's own code).
+		"front", "back", "pop_front", "pop_back", "at", "find", "count", "insert", "erase", "emplace", "top",
+		"contains", "contains_key", "get_mut", "entry", "first", "last":
 		return true
 	}
 	// A primitive's conversion (u64::from, usize::try_from) or a
