@@ -67,7 +67,7 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 	before := &goSide{lines: map[string]map[int]bool{}}
 	var goDirs []string
 	facts := &core.Change{}
-	sources, tests := 0, 0
+	sources, tests, codeHunks, otherHunks := 0, 0, 0, 0
 	for _, f := range change.Patch.Files {
 		lang := sourceLang(f.Name())
 		if lang == "" || f.IsBinary {
@@ -85,6 +85,11 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 		for _, h := range f.Hunks {
 			changedLines(now, h, true, added)
 			changedLines(was, h, false, removed)
+			if classify(lang, f.Name(), now, h, true) == ClassCode || classify(lang, f.OldName, was, h, false) == ClassCode {
+				codeHunks++
+			} else {
+				otherHunks++
+			}
 		}
 		old := filepath.Join(change.Root, filepath.FromSlash(f.OldName))
 		if lang == "go" {
@@ -135,6 +140,9 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 	progress(opts, fmt.Sprintf("%d candidates", len(cands)), start)
 	if len(cands) == 0 {
 		s.Why = nothingWhy(sources, tests, len(goDirs), loaded, s.Left)
+		if sources > 0 && codeHunks == 0 && len(s.Left) == 0 {
+			s.Why = fmt.Sprintf("the change touches no code: its %s in source files are comments, declarations or includes", plural(otherHunks, "hunk"))
+		}
 		return s, nil
 	}
 	if err := s.prove(cands, opts, view); err != nil {
