@@ -12,11 +12,17 @@ import (
 	"github.com/guardlint/guardlint/invariants"
 )
 
-// maxPerHunk is how many proposals suggest prints for one hunk of the
-// fix: the best ranked; the others are listed as left out. A fix's hunk
-// states one or two things (a lock taken, a call moved under it, a
-// check added); past three, proposals restate the same lines.
-const maxPerHunk = 3
+// maxPerFunction and maxPerHunk are how many proposals suggest prints
+// for one function of a hunk of the fix, and for the whole hunk: the
+// best ranked; the others are listed as left out. A fix's hunk states
+// one or two things of a function (a lock taken, a call moved under it,
+// a check added); past two, proposals restate the same lines. A hunk
+// that adds a whole file, or several functions, keeps a few more, at
+// most six, so that a commit of one hunk never prints more than that.
+const (
+	maxPerFunction = 2
+	maxPerHunk     = 6
+)
 
 // kindRank orders the kinds of the proposals of one hunk: what a
 // concurrency fix most often keeps first (the lock it takes, where its
@@ -92,13 +98,16 @@ func (s *Suggestion) rank() {
 	})
 	var kept []*candidate
 	per := map[int]int{}
+	perFunc := map[string]int{}
 	for _, c := range s.Proven {
 		k := key(c)
-		per[k]++
-		if per[k] > maxPerHunk {
-			s.Rejected = append(s.Rejected, fmt.Sprintf("%s (%s %s, from %s): ranked below the %d kept for the hunk %s", c.id, c.Kind, c.Target(), c.At(), maxPerHunk, s.hunks[c]))
+		fk := fmt.Sprint(k, c.Function)
+		if per[k] >= maxPerHunk || perFunc[fk] >= maxPerFunction {
+			s.Rejected = append(s.Rejected, fmt.Sprintf("%s (%s %s, from %s): ranked below those kept for the hunk %s (at most %d per function, %d per hunk)", c.id, c.Kind, c.Target(), c.At(), s.hunks[c], maxPerFunction, maxPerHunk))
 			continue
 		}
+		per[k]++
+		perFunc[fk]++
 		kept = append(kept, c)
 	}
 	s.Proven = kept
