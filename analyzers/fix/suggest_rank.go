@@ -96,6 +96,7 @@ func (s *Suggestion) rank() {
 			cmp.Compare(a.Line, b.Line),
 		)
 	})
+	s.Proven = s.withoutImplied()
 	var kept []*candidate
 	per := map[int]int{}
 	perFunc := map[string]int{}
@@ -111,6 +112,38 @@ func (s *Suggestion) rank() {
 		kept = append(kept, c)
 	}
 	s.Proven = kept
+}
+
+// withoutImplied drops the `call` proposals that an `order` of the same
+// function implies: an order fails when its first call is gone, so the
+// call of the check it orders says nothing more, and would take the
+// place of a proposal that does.
+func (s *Suggestion) withoutImplied() []*candidate {
+	key := func(c *candidate, name string) string {
+		for _, k := range c.Keys {
+			if k.Name == name {
+				return c.Function + "\x00" + k.Value
+			}
+		}
+		return ""
+	}
+	ordered := map[string]string{}
+	for _, c := range s.Proven {
+		if c.Kind == "order" {
+			ordered[key(c, "first")] = c.id
+		}
+	}
+	var out []*candidate
+	for _, c := range s.Proven {
+		if c.Kind == "call" {
+			if by := ordered[key(c, "to")]; by != "" {
+				s.Rejected = append(s.Rejected, fmt.Sprintf("%s (%s %s, from %s): implied by %s, which fails without the call", c.id, c.Kind, c.Target(), c.At(), by))
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 func cmpBool(a, b bool) int {
