@@ -88,12 +88,25 @@ func main() {
 	max := flag.Int("commits", 0, "at most this many commits per repository (0: all)")
 	work := flag.String("work", "", "scratch directory (default a temporary one)")
 	jsonOut := flag.String("json", "", "write the rows as JSON to this file")
+	from := flag.String("from", "", "print the table and rates of rows saved with -json (comma-separated files, in order) instead of running")
 	checkOnly := flag.Bool("check", false, "only check the corpus files: every picked commit has its expectation, and each expectation names a kind and its keys")
 	gate := flag.Bool("gate", false, "exit 1 when a target is missed: a proposal fails on the fixed code, or a commit of one hunk has more than 10")
 	flag.Parse()
 	if *checkOnly {
 		check(checkCorpus(filepath.Join("bench", "fixes")))
 		fmt.Println("bench/fixes: every picked commit has its written expectation")
+		return
+	}
+	if *from != "" {
+		var rows []*result
+		for _, f := range strings.Split(*from, ",") {
+			data, err := os.ReadFile(f)
+			check(err)
+			var part []*result
+			check(json.Unmarshal(data, &part))
+			rows = append(rows, part...)
+		}
+		printTable(rows)
 		return
 	}
 	if *bin == "" || *mirrors == "" {
