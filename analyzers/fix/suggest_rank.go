@@ -44,6 +44,10 @@ func (h *hunkRef) String() string {
 	if h == nil {
 		return "outside the change's hunks"
 	}
+	if h.hunk.Added() == 0 {
+		// Only removed lines: where they were, before the fix.
+		return fmt.Sprintf("%s:%d-%d before the fix (+0 -%d)", h.file, h.hunk.OldPos, h.hunk.OldPos+max(h.hunk.OldLines, 1)-1, h.hunk.Removed())
+	}
 	return h.file + ":" + hunkRange(h.hunk)
 }
 
