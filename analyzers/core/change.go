@@ -78,6 +78,20 @@ type Change struct {
 	RemovedCalls []RemovedCall
 	// RemovedWrites are writes of a field the fix removed.
 	RemovedWrites []RemovedWrite
+	// Guarded are the field accesses the fix put under a lock: the
+	// facts a guarded_by kind proposes from.
+	Guarded []GuardedAccess
+}
+
+// GuardedAccess is an access of Field that a fix made with Lock held (it
+// added the lock around it, or the access inside the locked region);
+// Function is where.
+type GuardedAccess struct {
+	Origin
+	Field, Lock string
+	Mode        invariants.LockMode
+	// Write says the access writes the field.
+	Write bool
 }
 
 // AddedCall is a call a fix added to Function.

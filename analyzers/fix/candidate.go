@@ -13,6 +13,9 @@ type candidate struct {
 	core.Proposal
 	// id is set once candidates are numbered.
 	id string
+	// nameOnly: the revert fails it only because a name it uses is gone
+	// (it cannot verify there), not on its merits.
+	nameOnly bool
 }
 
 // baseID is a readable id: the target, what it must do, the name.

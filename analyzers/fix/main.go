@@ -68,7 +68,7 @@ func SuggestMain(args []string, stdout, stderr io.Writer, getenv func(string) st
 	fs := cliflag.NewFlagSet("guardlint suggest")
 	var (
 		cfgFlag, dir, paths string
-		verbose             bool
+		verbose, tests      bool
 		build               cliflag.Build
 	)
 	fs.StringVar(&cfgFlag, "config", "", "comma-separated invariants files or directories the suggestions are meant for (default: as for guardlint); their directory is where files globs start")
@@ -76,6 +76,7 @@ func SuggestMain(args []string, stdout, stderr io.Writer, getenv func(string) st
 	fs.StringVar(&paths, "paths", "", "look only at these comma-separated paths of the change")
 	build.Register(fs)
 	fs.BoolVar(&verbose, "v", false, "print phase times to stderr")
+	fs.BoolVar(&tests, "tests", false, "propose from test code too: Go test files, files under tests/ or benches/, Rust's #[cfg(test)] and #[test]")
 	usage := func() {
 		fmt.Fprintf(stderr, "usage: guardlint suggest [flags] REV [packages]\n\nProposes invariants from the diff of the commit or range REV and prints, in the invariants file format, those that hold now and fire when REV is reverted (docs/fixes.md).\n\nFlags:\n")
 		fs.SetOutput(stderr)
@@ -101,7 +102,7 @@ func SuggestMain(args []string, stdout, stderr io.Writer, getenv func(string) st
 		fmt.Fprintf(stderr, "guardlint suggest: %v\n", err)
 		return driver.ExitConfig
 	}
-	opts := Options{Dir: abs, Patterns: fs.Args()[1:], Paths: driver.SplitList(paths), BuildFlags: build.Flags()}
+	opts := Options{Dir: abs, Patterns: fs.Args()[1:], Paths: driver.SplitList(paths), BuildFlags: build.Flags(), Tests: tests}
 	if verbose {
 		opts.Verbose = stderr
 	}

@@ -34,6 +34,9 @@ type Options struct {
 	// BuildFlags are passed to the go command that lists and loads the
 	// packages (-tags).
 	BuildFlags []string
+	// Tests makes suggest read the test files of Go packages and
+	// propose from code in tests, benches and #[cfg(test)] too.
+	Tests bool
 	// Verbose receives progress, when set.
 	Verbose io.Writer
 }
@@ -54,6 +57,14 @@ const (
 	Void Verdict = "void"
 	// NoCode: the hunk adds only comments or blank lines.
 	NoCode Verdict = "no code"
+	// Declaration, Include, Test and Documentation: a hunk outside every
+	// function body, of #include/use/import lines, of test code, or of
+	// comments, whose removal alone no invariant notices; only a code
+	// hunk is uncovered (classify).
+	Declaration   Verdict = Verdict(ClassDeclaration)
+	Include       Verdict = Verdict(ClassInclude)
+	Test          Verdict = Verdict(ClassTest)
+	Documentation Verdict = Verdict(ClassDocumentation)
 )
 
 // Report is the outcome of proving a revert.
@@ -211,9 +222,9 @@ func hunks(r *reverter, skipped []Skip) ([]*HunkResult, []Skip) {
 		if left[f.Name()] || f.IsDelete {
 			continue
 		}
-		if sourceLang(f.Name()) == "" {
+		if sourceLang(f.Name()) == "" || testPath(f.Name()) {
 			why := whyNotSource
-			if filepath.Ext(f.Name()) == ".go" {
+			if testPath(f.Name()) || filepath.Ext(f.Name()) == ".go" {
 				why = whyTest
 			}
 			skipped = append(skipped, Skip{File: f.Name(), Why: why})
@@ -265,7 +276,13 @@ func checkHunk(r *reverter, set *invariants.Set, opts Options, h *HunkResult) er
 	case Void:
 		h.Verdict, h.Detail = Void, detail
 	default:
+		// Only a code hunk can be uncovered: a declaration's, an
+		// include's or a test's removal that no invariant notices is said
+		// to be what it is (the compiler or the tests answer for it).
 		h.Verdict = Uncovered
+		if c := classify(sourceLang(h.File), h.File, before, h.Hunk, true); c != ClassCode {
+			h.Verdict = Verdict(c)
+		}
 	}
 	return nil
 }

@@ -46,6 +46,11 @@ func sourceLang(path string) string {
 		return "cuda"
 	case ".rs":
 		return "rust"
+	case ".metal":
+		// Metal is C++ with address-space and attribute syntax; lang: metal
+		// invariants check it, so a fix to a .metal file is a source
+		// change like any other.
+		return "metal"
 	}
 	return ""
 }

@@ -2,7 +2,6 @@ package fix
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -31,6 +30,16 @@ type Suggestion struct {
 	// Notes are what could not be looked at (a revert that does not
 	// type-check leaves out what the fix removed).
 	Notes []string
+	// Left are the packages or directories that were not loaded, with
+	// the reason.
+	Left []string
+	// Why says in one line why nothing is proposed, when nothing is.
+	Why string
+	// Facts are what the front ends read of the fix, which the kinds
+	// propose from (Kind.Suggest through registry.Suggest).
+	Facts *core.Change
+	// hunks are the hunks the proven candidates come from (rank).
+	hunks map[*candidate]*hunkRef
 }
 
 // Suggest proposes invariants from the diff of rev. The Go and the
@@ -58,11 +67,17 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 	before := &goSide{lines: map[string]map[int]bool{}}
 	var goDirs []string
 	facts := &core.Change{}
+	sources, tests, codeHunks, otherHunks := 0, 0, 0, 0
 	for _, f := range change.Patch.Files {
 		lang := sourceLang(f.Name())
 		if lang == "" || f.IsBinary {
 			continue
 		}
+		if testPath(f.Name()) && !opts.Tests {
+			tests++
+			continue
+		}
+		sources++
 		abs := filepath.Join(change.Root, filepath.FromSlash(f.Name()))
 		now, _ := os.ReadFile(abs)
 		was, _ := view.ReadFile(filepath.Join(change.Root, filepath.FromSlash(f.OldName)))
@@ -70,6 +85,11 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 		for _, h := range f.Hunks {
 			changedLines(now, h, true, added)
 			changedLines(was, h, false, removed)
+			if classify(lang, f.Name(), now, h, true) == ClassCode || classify(lang, f.OldName, was, h, false) == ClassCode {
+				codeHunks++
+			} else {
+				otherHunks++
+			}
 		}
 		old := filepath.Join(change.Root, filepath.FromSlash(f.OldName))
 		if lang == "go" {
@@ -83,18 +103,35 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 		if err != nil {
 			return nil, err
 		}
-		nativeFacts(invariants.Lang(lang), filepath.ToSlash(glob), &nativeSide{path: abs, src: now, lines: added}, &nativeSide{path: old, src: was, lines: removed}, facts)
+		nativeFacts(invariants.Lang(lang), filepath.ToSlash(glob), f.Name(), opts.Tests, &nativeSide{path: abs, src: now, lines: added}, &nativeSide{path: old, src: was, lines: removed}, facts)
 	}
+	loaded := 0
 	if len(goDirs) > 0 {
-		if after.pkgs, after.lives, err = loadGo(opts, goDirs, nil); err != nil {
+		now, err := loadGoModules(opts, change.Root, goDirs, nil)
+		if err != nil {
 			return nil, fmt.Errorf("loading the packages the change touches: %w", err)
 		}
-		if before.pkgs, before.lives, err = loadGo(opts, goDirs, view); err != nil {
-			s.Notes = append(s.Notes, "the revert does not type-check, so what the fix removed (writes for owns, calls for forbid) is not looked at: "+firstLine(err.Error()))
+		after.pkgs, after.lives = now.pkgs, now.lives
+		loaded = len(now.pkgs)
+		for _, l := range now.left {
+			s.Left = append(s.Left, "not loaded: "+l)
+		}
+		was, err := loadGoModules(opts, change.Root, goDirs, view)
+		if err != nil || len(was.left) > len(now.left) {
+			why := "a package does not load"
+			if err != nil {
+				why = firstLine(err.Error())
+			} else {
+				why = was.left[len(was.left)-1]
+			}
+			s.Notes = append(s.Notes, "the revert does not type-check, so what the fix removed (writes for owns, calls for forbid) is not looked at: "+why)
 			before = nil
+		} else {
+			before.pkgs, before.lives = was.pkgs, was.lives
 		}
 		goFacts(after, before, facts)
 	}
+	s.Facts = facts
 	var cands []*candidate
 	for _, p := range registry.Suggest(facts) {
 		cands = append(cands, &candidate{Proposal: p})
@@ -102,13 +139,34 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 	numbered(cands)
 	progress(opts, fmt.Sprintf("%d candidates", len(cands)), start)
 	if len(cands) == 0 {
+		s.Why = nothingWhy(sources, tests, len(goDirs), loaded, s.Left)
+		if sources > 0 && codeHunks == 0 && len(s.Left) == 0 {
+			s.Why = fmt.Sprintf("the change touches no code: its %s in source files are comments, declarations or includes", plural(otherHunks, "hunk"))
+		}
 		return s, nil
 	}
 	if err := s.prove(cands, opts, view); err != nil {
 		return nil, err
 	}
+	s.rank()
+	if len(s.Proven) == 0 {
+		s.Why = fmt.Sprintf("none of the %s holds now and fires on the revert (each is listed as left out, with the reason)", plural(len(cands), "candidate"))
+	}
 	progress(opts, "proven", start)
 	return s, nil
+}
+
+// nothingWhy says in one line why a change gives no candidate.
+func nothingWhy(sources, tests, goDirs, loaded int, left []string) string {
+	switch {
+	case sources == 0 && tests > 0:
+		return fmt.Sprintf("the change touches no source file guardlint checks outside tests (%s of tests: -tests reads them)", plural(tests, "file"))
+	case sources == 0:
+		return "the change touches no source file guardlint checks (Go, C, C++, CUDA, Rust, Metal)"
+	case goDirs > 0 && loaded == 0 && len(left) > 0:
+		return "the Go packages the change touches did not load: " + strings.TrimPrefix(left[0], "not loaded: ")
+	}
+	return "the change adds no call, lock or check of its own code and removes none that a kind can state (comments, declarations, data, or calls of other code)"
 }
 
 // changedLines marks the lines of src that the hunk added (reverse: src
@@ -228,9 +286,24 @@ func (s *Suggestion) proveSet(cands []*candidate, path, module string, opts Opti
 			verdicts[c.id] = voidRevert
 		case !has(reverted.Findings, c.id):
 			verdicts[c.id] = "does not fire on the revert"
+		default:
+			c.nameOnly = nameOnly(reverted.Findings, c.id)
 		}
 	}
 	return true, nil
+}
+
+// nameOnly reports whether every finding of the invariant is one that
+// cannot verify (a function, field or lock it names is gone): the
+// pre-fix code then fails it because the fix added a name, not on the
+// merits of what the invariant states.
+func nameOnly(fs []core.Finding, id string) bool {
+	for _, f := range fs {
+		if f.ID == id && !strings.Contains(f.Message, "cannot verify") {
+			return false
+		}
+	}
+	return true
 }
 
 func has(fs []core.Finding, id string) bool {
@@ -257,32 +330,4 @@ func moduleOf(dir string) (string, error) {
 		return "", err
 	}
 	return modfile.ModulePath(data), nil
-}
-
-// Print writes the proven invariants as an invariants file, with the
-// candidates left out as comments.
-func (s *Suggestion) Print(w io.Writer) {
-	c := s.Change
-	fmt.Fprintf(w, "# guardlint suggest %s: %s\n", c.Short, c.Title)
-	verbs := "hold now and fire"
-	if len(s.Proven) == 1 {
-		verbs = "holds now and fires"
-	}
-	fmt.Fprintf(w, "# %s that %s when %s is reverted; files globs are relative to %s.\n", plural(len(s.Proven), "invariant"), verbs, c.Short, s.Dir)
-	fmt.Fprintf(w, "# Say in each why what breaks without it, then keep them in an invariants file.\n")
-	for _, n := range s.Notes {
-		fmt.Fprintf(w, "# note: %s\n", n)
-	}
-	for _, r := range s.Rejected {
-		fmt.Fprintf(w, "# left out: %s\n", r)
-	}
-	fmt.Fprintf(w, "version: 1\ninvariants:\n")
-	if len(s.Proven) == 0 {
-		fmt.Fprintf(w, "  [] # nothing to suggest\n")
-		return
-	}
-	for _, p := range s.Proven {
-		fmt.Fprintf(w, "  # from %s\n", p.At())
-		fmt.Fprint(w, p.yaml(placeholderWhy, c.Commit))
-	}
 }

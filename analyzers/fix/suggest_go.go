@@ -219,6 +219,7 @@ func goFacts(after, before *goSide, c *core.Change) {
 				c.Calls = append(c.Calls, addedCalls(p, n, fd, added, at)...)
 				c.Locks = append(c.Locks, addedLocks(p, n, fd, added, at)...)
 				c.Checks = append(c.Checks, addedChecks(p, n, fd, added, at)...)
+				c.Guarded = append(c.Guarded, guardedAccesses(p, n, fd, added, at)...)
 			}
 		}
 	}
@@ -268,6 +269,9 @@ func addedCalls(p *packages.Package, n goNamer, fd *ast.FuncDecl, added map[int]
 		}
 		fn, _ := typeutil.Callee(p.TypesInfo, call).(*types.Func)
 		callee := n.funcName(fn)
+		if callee == "" && loadBearingStd(fn) {
+			callee = stdName(fn)
+		}
 		if callee == "" || seen[callee] {
 			return true
 		}
@@ -285,7 +289,7 @@ func addedLocks(p *packages.Package, n goNamer, fd *ast.FuncDecl, added map[int]
 	var out []core.AddedLock
 	for _, stmt := range fd.Body.List {
 		es, ok := stmt.(*ast.ExprStmt)
-		if !ok || !onLines(p.Fset, es, added) {
+		if !ok {
 			continue
 		}
 		call, ok := es.X.(*ast.CallExpr)
@@ -294,6 +298,13 @@ func addedLocks(p *packages.Package, n goNamer, fd *ast.FuncDecl, added map[int]
 		}
 		op, ok := lockOf(n, call)
 		if !ok || op.lock == "" || (op.op != locks.Lock && op.op != locks.RLock) {
+			continue
+		}
+		// The fix added the lock, or changed how the body releases it (a
+		// defer that replaces the unlocks of each return, an unlock added
+		// on a path that returned with the lock held): either way what it
+		// keeps is the lock held for the body, and released.
+		if !onLines(p.Fset, es, added) && !releasesOnLines(p, n, fd, op.lock, added) {
 			continue
 		}
 		mode := invariants.Exclusive
@@ -562,4 +573,22 @@ func callsNow(after *goSide, function, callee string) bool {
 		}
 	}
 	return false
+}
+
+// releasesOnLines reports whether one of the lines calls Unlock or
+// RUnlock of the lock, deferred or not.
+func releasesOnLines(p *packages.Package, n goNamer, fd *ast.FuncDecl, lock string, lines map[int]bool) bool {
+	found := false
+	ast.Inspect(fd.Body, func(node ast.Node) bool {
+		if _, ok := node.(*ast.FuncLit); ok || found {
+			return false
+		}
+		if call, ok := node.(*ast.CallExpr); ok && onLines(p.Fset, call, lines) {
+			if op, ok := lockOf(n, call); ok && op.lock == lock && (op.op == locks.Unlock || op.op == locks.RUnlock) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

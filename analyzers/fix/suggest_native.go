@@ -82,22 +82,47 @@ func (f *nativeFile) lookup(path []string) *model.Func {
 // comes before on every path. What it removed: a call the function no
 // longer makes, and a write of a field of the method's type, with the
 // functions of the file that write it now.
-func nativeFacts(lang invariants.Lang, glob string, after, before *nativeSide, c *core.Change) {
+//
+// Code in tests (a test directory's files, Rust's #[cfg(test)] and
+// #[test] items) is read only when tests is set, and an added call that
+// says nothing of the fix (trivialCallee) is not proposed as a call. A
+// name the file defines more than once is written with its parameter
+// list (nativeNames). rel is the file's slash path in the repository.
+func nativeFacts(lang invariants.Lang, glob, rel string, tests bool, after, before *nativeSide, c *core.Change) {
 	l := nativeLanguage(lang)
 	conf := &model.Config{}
 	now := after.parse(l, lang, conf)
 	if now == nil {
 		return
 	}
+	names := nativeNames(l, now)
+	testNow := testRegionOf(string(lang), rel, now.file)
+	var was *nativeFile
+	var wasNames map[*model.Func]string
 	origin := func(f *nativeFile, fn *model.Func, n *syntax.Node, removed bool) core.Origin {
-		return core.Origin{Lang: lang, Files: glob, Function: strings.Join(fn.Path, "::"),
+		name := names[fn]
+		if f == was {
+			name = wasNames[fn]
+		}
+		if name == "" {
+			name = strings.Join(fn.Path, "::")
+		}
+		return core.Origin{Lang: lang, Files: glob, Function: name,
 			File: filepath.Base(f.path), Line: f.file.Position(n.Start).Line, Removed: removed}
 	}
 	for _, fn := range now.funcs {
-		if len(now.lines) == 0 || !now.touches(fn) {
+		if len(now.lines) == 0 || !now.touches(fn) || (!tests && testNow.has(now.file, fn)) {
 			continue
 		}
 		calls := l.Calls(now.file, fn, conf)
+		hold := l.Hold(now.file, fn, conf)
+		// A guard's own lock call (`self.mu.lock()` of `let _g = ...`) is
+		// proposed as the hold below, not as a call.
+		inGuard := func(n *syntax.Node) bool {
+			return slices.ContainsFunc(hold.Top, func(st model.Stmt) bool {
+				return st.Kind == model.GuardStmt && st.Node.Contains(n)
+			})
+		}
 		seen := map[string]bool{}
 		for i := range calls {
 			call := &calls[i]
@@ -105,7 +130,7 @@ func nativeFacts(lang invariants.Lang, glob string, after, before *nativeSide, c
 			if !call.Live() || !now.on(call.Node) || callee == "" {
 				continue
 			}
-			if !seen[callee] {
+			if !seen[callee] && !trivialCallee(call.Callee) && !inGuard(call.Node) {
 				seen[callee] = true
 				c.Calls = append(c.Calls, core.AddedCall{Origin: origin(now, fn, call.Node, false), Callee: callee})
 			}
@@ -115,20 +140,22 @@ func nativeFacts(lang invariants.Lang, glob string, after, before *nativeSide, c
 				}
 			}
 		}
-		for _, st := range l.Hold(now.file, fn, conf).Top {
+		for _, st := range hold.Top {
 			if st.Kind != model.GuardStmt || st.Guard == nil || !now.on(st.Node) || len(st.Guard.Lock) == 0 {
 				continue
 			}
 			c.Locks = append(c.Locks, core.AddedLock{Origin: origin(now, fn, st.Node, false), Lock: strings.Join(st.Guard.Lock[0], ""), Mode: st.Guard.Mode})
 		}
 	}
-	was := before.parse(l, lang, conf)
+	was = before.parse(l, lang, conf)
 	if was == nil || len(was.lines) == 0 {
 		return
 	}
+	wasNames = nativeNames(l, was)
+	testWas := testRegionOf(string(lang), rel, was.file)
 	for _, fn := range was.funcs {
 		fixed := now.lookup(fn.Path)
-		if fixed == nil || !was.touches(fn) {
+		if fixed == nil || !was.touches(fn) || (!tests && testWas.has(was.file, fn)) {
 			continue // a function the fix removed is guarded by nothing
 		}
 		nativeRemovedCalls(l, conf, was, now, fn, fixed, origin, c)
@@ -188,6 +215,9 @@ func nativeRemovedCalls(l model.Language, conf *model.Config, was, now *nativeFi
 			continue
 		}
 		seen[callee] = true
+		if len(call.Callee) > 1 && declaresLocal(was.file, fn, call.Callee[0]) {
+			continue // through a local: another local's name would pass a forbid
+		}
 		pattern, err := l.Pattern(callee)
 		if err != nil || slices.ContainsFunc(kept, func(k model.Call) bool { return model.MatchCall(&k, pattern) }) {
 			continue
@@ -215,6 +245,9 @@ func nativeRemovedWrites(l model.Language, conf *model.Config, was, now *nativeF
 			return true
 		}
 		seen[field] = true
+		if declaresLocal(was.file, fn, field) {
+			return true // a local or a parameter, not a field of typ
+		}
 		removed := slices.ContainsFunc(l.Writes(was.file, fn, typ, field, conf), func(w model.Write) bool { return was.on(w.Node) })
 		if !removed {
 			return true
