@@ -7,7 +7,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 	"unsafe"
+
+	"github.com/ebitengine/purego"
 )
 
 // MaxKernelArgs is the most kernel parameters LaunchKernel passes.
@@ -29,7 +32,20 @@ var currentSlots [256]atomic.Uint64
 var (
 	contexts   [64]atomic.Uintptr
 	contextsMu sync.Mutex
+	// numContexts counts the entries of contexts; it only grows.
+	numContexts atomic.Int32
 )
+
+// SoleContext reports whether ctx is the only context SetCurrent has seen
+// in the process. Then a thread can have no other context current: a
+// thread makes a context current only through SetCurrent, which numbers
+// the context first. A driver call on such a thread either runs in ctx or
+// fails because the thread has none current, so callers may skip
+// SetCurrent and set the context only when a call fails (see
+// [Driver.Current]).
+func SoleContext(ctx Context) bool {
+	return numContexts.Load() == 1 && contexts[0].Load() == uintptr(ctx)
+}
 
 // contextIndex returns the number of ctx, assigning one on first use, or 0
 // when the table is full (then the cache is bypassed).
@@ -47,6 +63,7 @@ func contextIndex(ctx Context) uint32 {
 					return uint32(k + 1)
 				case 0:
 					contexts[k].Store(uintptr(ctx))
+					numContexts.Add(1)
 					return uint32(k + 1)
 				}
 			}
@@ -71,6 +88,14 @@ func (d *Driver) SetCurrent(ctx Context) error {
 	}
 	slot.Store(want)
 	return nil
+}
+
+// Current returns the context current on the calling OS thread, 0 for
+// none.
+func (d *Driver) Current() (Context, error) {
+	ctx := new(Context)
+	err := d.call("cuCtxGetCurrent", d.cuCtxGetCurrent, uintptr(unsafe.Pointer(ctx)))
+	return *ctx, err
 }
 
 // Repair forgets the cached context of the calling thread and sets ctx
@@ -235,6 +260,56 @@ func (d *Driver) EventSynchronize(e Event) error {
 	return d.call("cuEventSynchronize", d.cuEventSynchronize, uintptr(e))
 }
 
+// EventQuery reports whether the most recent record of e has been reached,
+// without blocking.
+func (d *Driver) EventQuery(e Event) (bool, error) {
+	return d.query("cuEventQuery", d.cuEventQuery, uintptr(e))
+}
+
+// StreamQuery reports whether s has finished its work, without blocking.
+func (d *Driver) StreamQuery(s Stream) (bool, error) {
+	return d.query("cuStreamQuery", d.cuStreamQuery, uintptr(s))
+}
+
+// EventWait waits for the most recent record of e: it polls cuEventQuery
+// for up to spin, then blocks in cuEventSynchronize. Polling notices a
+// completion sooner than the driver's blocking wait when the work is
+// short; past spin, the wait costs no more than cuEventSynchronize's.
+func (d *Driver) EventWait(e Event, spin time.Duration) error {
+	if spin > 0 {
+		// One argument list for every poll: a variadic list built per call
+		// escapes to the heap through purego.
+		argv := []uintptr{uintptr(e)}
+		start := time.Now()
+		for {
+			r, _, _ := purego.SyscallN(d.cuEventQuery, argv...)
+			if r == Success {
+				return nil
+			}
+			if r != ErrorNotReady {
+				return d.errorFor("cuEventQuery", int(r))
+			}
+			if time.Since(start) >= spin {
+				break
+			}
+		}
+	}
+	return d.EventSynchronize(e)
+}
+
+// query calls a driver query that answers CUDA_SUCCESS when the work is
+// done and CUDA_ERROR_NOT_READY while it is not.
+func (d *Driver) query(op string, fn, arg uintptr) (bool, error) {
+	r, _, _ := purego.SyscallN(fn, arg)
+	switch r {
+	case Success:
+		return true, nil
+	case ErrorNotReady:
+		return false, nil
+	}
+	return false, d.errorFor(op, int(r))
+}
+
 // ModuleLoadData loads a PTX image (NUL-terminated by this function).
 func (d *Driver) ModuleLoadData(ptx []byte) (Module, error) {
 	img := make([]byte, len(ptx)+1)
@@ -294,6 +369,10 @@ type Launcher struct {
 	mu  sync.Mutex
 	p   *launchParams
 	pin goruntime.Pinner
+	// argv is cuLaunchKernel's argument list, kept here because a
+	// variadic list built per call escapes to the heap through purego:
+	// one allocation per launch on the hot path otherwise.
+	argv [11]uintptr
 }
 
 // NewLauncher returns a launcher; Close unpins its parameter block.
@@ -312,9 +391,14 @@ func (l *Launcher) Launch(f Function, grid, block, sharedBytes uint32, s Stream,
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	copy(l.p.vals[:], args)
-	return l.d.call("cuLaunchKernel", l.d.cuLaunchKernel, uintptr(f),
-		uintptr(grid), 1, 1, uintptr(block), 1, 1,
-		uintptr(sharedBytes), uintptr(s), uintptr(unsafe.Pointer(&l.p.ptrs[0])), 0)
+	// The parameter block is pinned for the launcher's life, so its
+	// address may sit in argv as an integer.
+	l.argv = [11]uintptr{uintptr(f), uintptr(grid), 1, 1, uintptr(block), 1, 1,
+		uintptr(sharedBytes), uintptr(s), uintptr(unsafe.Pointer(&l.p.ptrs[0])), 0}
+	if r, _, _ := purego.SyscallN(l.d.cuLaunchKernel, l.argv[:]...); r != Success {
+		return l.d.errorFor("cuLaunchKernel", int(r))
+	}
+	return nil
 }
 
 // Close unpins the parameter block; the launcher must not be used after.

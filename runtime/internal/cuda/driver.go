@@ -38,17 +38,18 @@ type (
 
 // Result codes the runtime inspects.
 const (
-	Success              = 0
-	ErrorOutOfMemory     = 2
-	ErrorInvalidContext  = 201
-	ErrorNotReady        = 600
-	streamNonBlocking    = 0x1
-	eventDisableTiming   = 0x2
-	attrComputeMajor     = 75
-	attrComputeMinor     = 76
-	attrMultiprocessors  = 16
-	driverLibraryName    = "libcuda.so.1"
-	maxErrorStringLength = 512
+	Success               = 0
+	ErrorOutOfMemory      = 2
+	ErrorInvalidContext   = 201
+	ErrorContextDestroyed = 709
+	ErrorNotReady         = 600
+	streamNonBlocking     = 0x1
+	eventDisableTiming    = 0x2
+	attrComputeMajor      = 75
+	attrComputeMinor      = 76
+	attrMultiprocessors   = 16
+	driverLibraryName     = "libcuda.so.1"
+	maxErrorStringLength  = 512
 )
 
 // Driver holds the resolved entry points of libcuda.
@@ -60,7 +61,7 @@ type Driver struct {
 	cuGetErrorName, cuGetErrorString                                                                 uintptr
 	cuMemAlloc, cuMemFree, cuMemGetInfo                                                              uintptr
 	cuMemcpyHtoDAsync, cuMemcpyDtoHAsync, cuMemcpyDtoDAsync, cuMemsetD32Async                        uintptr
-	cuStreamCreate, cuStreamDestroy, cuStreamSynchronize, cuStreamWaitEvent                          uintptr
+	cuStreamCreate, cuStreamDestroy, cuStreamSynchronize, cuStreamWaitEvent, cuStreamQuery           uintptr
 	cuEventCreate, cuEventDestroy, cuEventRecord, cuEventSynchronize, cuEventQuery                   uintptr
 	cuModuleLoadData, cuModuleUnload, cuModuleGetFunction, cuLaunchKernel                            uintptr
 }
@@ -101,6 +102,7 @@ func loadDriver() (*Driver, error) {
 		{&d.cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2"}, {&d.cuMemsetD32Async, "cuMemsetD32Async"},
 		{&d.cuStreamCreate, "cuStreamCreate"}, {&d.cuStreamDestroy, "cuStreamDestroy_v2"},
 		{&d.cuStreamSynchronize, "cuStreamSynchronize"}, {&d.cuStreamWaitEvent, "cuStreamWaitEvent"},
+		{&d.cuStreamQuery, "cuStreamQuery"},
 		{&d.cuEventCreate, "cuEventCreate"}, {&d.cuEventDestroy, "cuEventDestroy_v2"},
 		{&d.cuEventRecord, "cuEventRecord"}, {&d.cuEventSynchronize, "cuEventSynchronize"},
 		{&d.cuEventQuery, "cuEventQuery"},
