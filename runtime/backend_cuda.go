@@ -150,6 +150,9 @@ func (b *cudaBackend) do(f func() error) error {
 		return err
 	}
 	err := f()
+	if err == nil {
+		return nil // before ce, which errors.As moves to the heap: no allocation per call
+	}
 	var ce *cuda.Error
 	if errors.As(err, &ce) && ce.Code == cuda.ErrorInvalidContext {
 		// A stale per-thread cache entry (a reused thread id): set the
