@@ -32,20 +32,7 @@ var currentSlots [256]atomic.Uint64
 var (
 	contexts   [64]atomic.Uintptr
 	contextsMu sync.Mutex
-	// numContexts counts the entries of contexts; it only grows.
-	numContexts atomic.Int32
 )
-
-// SoleContext reports whether ctx is the only context SetCurrent has seen
-// in the process. Then a thread can have no other context current: a
-// thread makes a context current only through SetCurrent, which numbers
-// the context first. A driver call on such a thread either runs in ctx or
-// fails because the thread has none current, so callers may skip
-// SetCurrent and set the context only when a call fails (see
-// [Driver.Current]).
-func SoleContext(ctx Context) bool {
-	return numContexts.Load() == 1 && contexts[0].Load() == uintptr(ctx)
-}
 
 // contextIndex returns the number of ctx, assigning one on first use, or 0
 // when the table is full (then the cache is bypassed).
@@ -63,7 +50,6 @@ func contextIndex(ctx Context) uint32 {
 					return uint32(k + 1)
 				case 0:
 					contexts[k].Store(uintptr(ctx))
-					numContexts.Add(1)
 					return uint32(k + 1)
 				}
 			}
@@ -88,14 +74,6 @@ func (d *Driver) SetCurrent(ctx Context) error {
 	}
 	slot.Store(want)
 	return nil
-}
-
-// Current returns the context current on the calling OS thread, 0 for
-// none.
-func (d *Driver) Current() (Context, error) {
-	ctx := new(Context)
-	err := d.call("cuCtxGetCurrent", d.cuCtxGetCurrent, uintptr(unsafe.Pointer(ctx)))
-	return *ctx, err
 }
 
 // Repair forgets the cached context of the calling thread and sets ctx

@@ -128,14 +128,3 @@ func TestQueriesAndSpinWait(t *testing.T) {
 		require.True(t, done, "the stream's work before the event is done")
 	}
 }
-
-// TestSoleContext: the primary context, the only one this process makes
-// current, is the sole context.
-func TestSoleContext(t *testing.T) {
-	d := open(t)
-	ctx, err := d.Current()
-	require.NoError(t, err)
-	require.NotZero(t, ctx)
-	require.True(t, SoleContext(ctx))
-	require.False(t, SoleContext(ctx+1))
-}

@@ -38,18 +38,17 @@ type (
 
 // Result codes the runtime inspects.
 const (
-	Success               = 0
-	ErrorOutOfMemory      = 2
-	ErrorInvalidContext   = 201
-	ErrorContextDestroyed = 709
-	ErrorNotReady         = 600
-	streamNonBlocking     = 0x1
-	eventDisableTiming    = 0x2
-	attrComputeMajor      = 75
-	attrComputeMinor      = 76
-	attrMultiprocessors   = 16
-	driverLibraryName     = "libcuda.so.1"
-	maxErrorStringLength  = 512
+	Success              = 0
+	ErrorOutOfMemory     = 2
+	ErrorInvalidContext  = 201
+	ErrorNotReady        = 600
+	streamNonBlocking    = 0x1
+	eventDisableTiming   = 0x2
+	attrComputeMajor     = 75
+	attrComputeMinor     = 76
+	attrMultiprocessors  = 16
+	driverLibraryName    = "libcuda.so.1"
+	maxErrorStringLength = 512
 )
 
 // Driver holds the resolved entry points of libcuda.
