@@ -320,7 +320,8 @@ func (b *cudaBackend) wait(l lane, e event) error {
 // budget, then blocks (cuda.Driver.EventWait). A small kernel's round trip
 // completes within microseconds of the wait's start, and polling notices
 // it sooner than the driver's blocking wait: on the H200 the fused (a+b)*c
-// round trip took about 0.6 µs less with a 100 µs budget than with none
+// round trip took 0.5 to 1.0 µs less with a 100 µs budget than with none
+// in one run, and no measurable difference in another
 // (docs/gpu-results.md). A long kernel costs at most the budget of
 // polling before the wait blocks.
 func (b *cudaBackend) syncEvent(e event) error {
