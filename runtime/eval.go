@@ -112,11 +112,6 @@ func evalLocked(on *Stream, arrays []*Array) error {
 		}
 		g.encodeLocked(stream)
 	}
-	// The outputs' leak nets are registered while the devices compute,
-	// off the path from Eval's start to the launch.
-	for i := range s.groups {
-		s.groups[i].armOutputsLocked()
-	}
 	var errs []error
 	for i := range s.groups {
 		if err := s.groups[i].waitLocked(); err != nil {
@@ -261,11 +256,14 @@ func (g *deviceNodes) encodeLocked(stream *Stream) {
 	_ = cb.Commit() // an error stays in cb.Err, which Wait returns
 }
 
-// waitLocked waits for what encodeLocked committed, even after an encoding
-// error (dispatches already made must finish before their outputs are
-// freed), and returns the group's error with the device named. evalMu is
-// held.
+// waitLocked registers the outputs' leak nets, then waits for what
+// encodeLocked committed, even after an encoding error (dispatches already
+// made must finish before their outputs are freed), and returns the
+// group's error with the device named. evalMu is held.
 func (g *deviceNodes) waitLocked() error {
+	// The outputs' leak nets are registered while the device computes,
+	// off the path from Eval's start to the launch.
+	g.armOutputsLocked()
 	if g.cb != nil {
 		g.err = errors.Join(g.err, g.cb.Wait())
 	}
