@@ -366,8 +366,8 @@ func sleepNanos(ns uint64) { time.Sleep(time.Duration(ns)) }
 // canFuse implements backend.
 func (b *cpuBackend) canFuse() bool { return true }
 
-// fusedTask returns the work of a fused program over n elements of bufs.
-func (b *cpuBackend) fusedTask(p *fusedProgram, bufs []mem, n int) (func(), error) {
+// fusedOperands resolves the buffers of a fused program.
+func (b *cpuBackend) fusedOperands(bufs []mem) ([][]uint32, error) {
 	words := make([][]uint32, len(bufs))
 	for i, m := range bufs {
 		var err error
@@ -375,55 +375,49 @@ func (b *cpuBackend) fusedTask(p *fusedProgram, bufs []mem, n int) (func(), erro
 			return nil, fmt.Errorf("launch fused kernel: buffer %d: %w", i, err)
 		}
 	}
-	prog := *p
-	return func() { prog.runCPU(words, n) }, nil
+	return words, nil
 }
 
-// launchFused implements backend. The task is written out here, not taken
-// from fusedTask, so that the invariants on what lane tasks may lock can
-// read it where it is handed to enqueue.
+// launchFused implements backend. The task is written out where it is
+// handed to enqueue, so that the invariants on what lane tasks may lock
+// read its body.
 func (b *cpuBackend) launchFused(l lane, p *fusedProgram, bufs []mem, n int) error {
-	words := make([][]uint32, len(bufs))
-	for i, m := range bufs {
-		var err error
-		if words[i], err = b.words(m); err != nil {
-			return fmt.Errorf("launch fused kernel: buffer %d: %w", i, err)
-		}
+	words, err := b.fusedOperands(bufs)
+	if err != nil {
+		return err
 	}
 	prog := *p
 	return b.enqueue(l, func() { prog.runCPU(words, n) })
 }
 
-// kernelTask returns the work of one launch.
-func (b *cpuBackend) kernelTask(op *launch) (func(), error) {
-	out, err := b.words(op.out)
-	if err != nil {
-		return nil, fmt.Errorf("launch %s: output: %w", kernelNames[op.kernel], err)
+// kernelOperands resolves the output and inputs of one launch.
+func (b *cpuBackend) kernelOperands(op *launch) (out []uint32, in [2][]uint32, err error) {
+	if out, err = b.words(op.out); err != nil {
+		return nil, in, fmt.Errorf("launch %s: output: %w", kernelNames[op.kernel], err)
 	}
-	var in [2][]uint32
 	for i := range cpuInputs(op.kernel) {
 		if in[i], err = b.words(op.in[i]); err != nil {
-			return nil, fmt.Errorf("launch %s: input %d: %w", kernelNames[op.kernel], i, err)
+			return nil, in, fmt.Errorf("launch %s: input %d: %w", kernelNames[op.kernel], i, err)
 		}
 	}
-	o := *op
-	return func() { runCPUKernel(&o, out, in) }, nil
+	return out, in, nil
 }
 
-// copyTask returns the work of a device-to-device copy.
-func (b *cpuBackend) copyTask(dst, src mem, bytes int) (func(), error) {
-	d, err := b.words(dst)
-	if err != nil {
-		return nil, err
+// copyOperands resolves the destination and source of a copy.
+func (b *cpuBackend) copyOperands(dst, src mem) (d, s []uint32, err error) {
+	if d, err = b.words(dst); err != nil {
+		return nil, nil, err
 	}
-	s, err := b.words(src)
-	if err != nil {
-		return nil, err
+	if s, err = b.words(src); err != nil {
+		return nil, nil, err
 	}
-	n := bytes / 4
-	return func() {
-		for i := 0; i < n; i++ {
-			atomic.StoreUint32(&d[i], atomic.LoadUint32(&s[i]))
-		}
-	}, nil
+	return d, s, nil
+}
+
+// copyWords copies n words of s into d, word by word as a device copy
+// would, atomically so that racing lanes are not a data race.
+func copyWords(d, s []uint32, n int) {
+	for i := 0; i < n; i++ {
+		atomic.StoreUint32(&d[i], atomic.LoadUint32(&s[i]))
+	}
 }

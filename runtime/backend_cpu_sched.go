@@ -97,14 +97,13 @@ func (s *cpuSched) pushLocked(h lane, it cpuItem, work bool) error {
 	return nil
 }
 
-// push queues work on lane h.
-func (s *cpuSched) push(h lane, f func(), err error) error {
-	if err != nil {
-		return err
-	}
+// queue queues work on lane h. Callers write the item's task as a
+// function literal in the cpuItem they pass, so that the invariants on
+// what lane tasks may lock (stored_in (cpuItem).run) read its body.
+func (s *cpuSched) queue(h lane, it cpuItem) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.pushLocked(h, cpuItem{run: f}, true)
+	return s.pushLocked(h, it, true)
 }
 
 // newLane implements backend.
@@ -150,8 +149,12 @@ func (b *cpuSchedBackend) describe() string {
 
 // copyAsync implements backend.
 func (b *cpuSchedBackend) copyAsync(l lane, dst, src mem, bytes int) error {
-	f, err := b.copyTask(dst, src, bytes)
-	return b.sched.push(l, f, err)
+	d, s, err := b.copyOperands(dst, src)
+	if err != nil {
+		return err
+	}
+	n := bytes / 4
+	return b.sched.queue(l, cpuItem{run: func() { copyWords(d, s, n) }})
 }
 
 // launch implements backend. Adversarial lanes already run a producer as
@@ -160,14 +163,21 @@ func (b *cpuSchedBackend) copyAsync(l lane, dst, src mem, bytes int) error {
 func (b *cpuSchedBackend) launch(l lane, op *launch) error {
 	o := *op
 	o.delay = 0
-	f, err := b.kernelTask(&o)
-	return b.sched.push(l, f, err)
+	out, in, err := b.kernelOperands(&o)
+	if err != nil {
+		return err
+	}
+	return b.sched.queue(l, cpuItem{run: func() { runCPUKernel(&o, out, in) }})
 }
 
 // launchFused implements backend.
 func (b *cpuSchedBackend) launchFused(l lane, p *fusedProgram, bufs []mem, n int) error {
-	f, err := b.fusedTask(p, bufs, n)
-	return b.sched.push(l, f, err)
+	words, err := b.fusedOperands(bufs)
+	if err != nil {
+		return err
+	}
+	prog := *p
+	return b.sched.queue(l, cpuItem{run: func() { prog.runCPU(words, n) }})
 }
 
 // record implements backend: it replaces the event's signal with one that

@@ -32,8 +32,8 @@ func adversarialBackend(t *testing.T) (*cpuSchedBackend, lane, lane) {
 func TestAdversarialLanesRunTheLatestWorkFirst(t *testing.T) {
 	b, l0, l1 := adversarialBackend(t)
 	var order []string
-	require.NoError(t, b.sched.push(l0, func() { order = append(order, "writer") }, nil))
-	require.NoError(t, b.sched.push(l1, func() { order = append(order, "reader") }, nil))
+	require.NoError(t, b.sched.queue(l0, cpuItem{run: func() { order = append(order, "writer") }}))
+	require.NoError(t, b.sched.queue(l1, cpuItem{run: func() { order = append(order, "reader") }}))
 	require.Empty(t, order, "queued work waits for the host to wait")
 	require.NoError(t, b.syncLane(l0))
 	require.Equal(t, []string{"reader", "writer"}, order)
@@ -46,10 +46,10 @@ func TestAdversarialLanesKeepEventOrder(t *testing.T) {
 	ev, err := b.newEvent()
 	require.NoError(t, err)
 	var order []string
-	require.NoError(t, b.sched.push(l0, func() { order = append(order, "writer") }, nil))
+	require.NoError(t, b.sched.queue(l0, cpuItem{run: func() { order = append(order, "writer") }}))
 	require.NoError(t, b.record(ev, l0))
 	require.NoError(t, b.wait(l1, ev))
-	require.NoError(t, b.sched.push(l1, func() { order = append(order, "reader") }, nil))
+	require.NoError(t, b.sched.queue(l1, cpuItem{run: func() { order = append(order, "reader") }}))
 	require.NoError(t, b.syncLane(l1))
 	require.Equal(t, []string{"writer", "reader"}, order)
 }

@@ -196,3 +196,29 @@ func TestErrorsWrapContext(t *testing.T) {
 	require.True(t, errors.Is(err, ErrInvalidArgument))
 	require.ErrorContains(t, err, "add")
 }
+
+// TestLeakNetFreesDroppedEvalOutputs: the outputs of an evaluation, fused
+// or not, whose arrays are dropped without Free are freed by the leak net
+// too; Eval registers their nets while the device computes.
+func TestLeakNetFreesDroppedEvalOutputs(t *testing.T) {
+	for _, fused := range []bool{true, false} {
+		d := rttest.Open(t, Open, WithFusion(fused))
+		x := rttest.Array(t, FromSlice, d, rttest.Ramp(1024, func(i int) float32 { return float32(i) }))
+		base := d.Stats().LiveBuffers
+		func() {
+			for range 4 {
+				r := Mul(Add(x, x), x)
+				require.NoError(t, Eval(r))
+			}
+		}()
+		require.Equal(t, base+8, d.Stats().LiveBuffers, "fused=%v: two outputs per evaluation", fused)
+		deadline := time.Now().Add(5 * time.Second)
+		for d.Stats().LiveBuffers > base && time.Now().Before(deadline) {
+			goruntime.GC()
+			require.NoError(t, Synchronize(d))
+			time.Sleep(time.Millisecond)
+		}
+		require.Equal(t, base, d.Stats().LiveBuffers, "fused=%v", fused)
+		goruntime.KeepAlive(x)
+	}
+}

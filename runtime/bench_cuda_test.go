@@ -3,8 +3,10 @@
 package runtime
 
 import (
+	"fmt"
 	goruntime "runtime"
 	"testing"
+	"time"
 
 	"github.com/guardlint/guardlint/internal/rttest"
 	"github.com/guardlint/guardlint/runtime/internal/cuda"
@@ -125,6 +127,69 @@ func BenchmarkRoundTripParts(b *testing.B) {
 		}
 		return cu.drv.EventSynchronize(e[2])
 	})
+	// The completion wait polled instead of blocking: the driver's query
+	// until it answers done.
+	spinStream := func(s cuda.Stream) error {
+		for {
+			done, err := cu.drv.StreamQuery(s)
+			if err != nil || done {
+				return err
+			}
+		}
+	}
+	spinEvent := func(e cuda.Event) error {
+		for {
+			done, err := cu.drv.EventQuery(e)
+			if err != nil || done {
+				return err
+			}
+		}
+	}
+	bare("1-launch+stream-query-spin", func(l *cuda.Launcher, s [2]cuda.Stream, _ [3]cuda.Event) error {
+		if err := l.Launch(fa, grid, elementwiseBlock, 0, s[0], addArgs); err != nil {
+			return err
+		}
+		return spinStream(s[0])
+	})
+	// The fused kernel Eval generates for (a+b)*c, launched bare: what
+	// fused Eval's floor is.
+	prog := fusedProgram{inputs: 3, nops: 2}
+	prog.ops[0] = fusedOp{op: opAdd, a: 0, b: 1}
+	prog.ops[1] = fusedOp{op: opMul, a: 3, b: 2}
+	ff, err := cu.fusedFunction(&prog)
+	require.NoError(b, err)
+	fusedArgs := []uint64{uint64(t.m), uint64(r.m), uint64(a.m), uint64(bb.m), uint64(c.m), n}
+	fgrid := uint32((n + elementwiseBlock - 1) / elementwiseBlock)
+	bare("fused-launch+stream-sync", func(l *cuda.Launcher, s [2]cuda.Stream, _ [3]cuda.Event) error {
+		if err := l.Launch(ff, fgrid, elementwiseBlock, 0, s[0], fusedArgs); err != nil {
+			return err
+		}
+		return cu.drv.StreamSynchronize(s[0])
+	})
+	bare("fused-launch+event-sync", func(l *cuda.Launcher, s [2]cuda.Stream, e [3]cuda.Event) error {
+		if err := l.Launch(ff, fgrid, elementwiseBlock, 0, s[0], fusedArgs); err != nil {
+			return err
+		}
+		if err := cu.drv.EventRecord(e[2], s[0]); err != nil {
+			return err
+		}
+		return cu.drv.EventSynchronize(e[2])
+	})
+	bare("fused-launch+stream-query-spin", func(l *cuda.Launcher, s [2]cuda.Stream, _ [3]cuda.Event) error {
+		if err := l.Launch(ff, fgrid, elementwiseBlock, 0, s[0], fusedArgs); err != nil {
+			return err
+		}
+		return spinStream(s[0])
+	})
+	bare("fused-launch+event-query-spin", func(l *cuda.Launcher, s [2]cuda.Stream, e [3]cuda.Event) error {
+		if err := l.Launch(ff, fgrid, elementwiseBlock, 0, s[0], fusedArgs); err != nil {
+			return err
+		}
+		if err := cu.drv.EventRecord(e[2], s[0]); err != nil {
+			return err
+		}
+		return spinEvent(e[2])
+	})
 	// What CommandBuffer.Add, Barrier, Mul and Wait issue, without the
 	// runtime around them.
 	bare("2-lanes+barrier+event-sync", func(l *cuda.Launcher, s [2]cuda.Stream, e [3]cuda.Event) error {
@@ -181,6 +246,13 @@ func BenchmarkRoundTripParts(b *testing.B) {
 	}
 	evalOn("eval-unfused", rttest.Open(b, Open, WithFusion(false)))
 	evalOn("eval-fused", d)
+	// The completion wait's spin budget: none (block at once), the
+	// default, and a longer one.
+	for _, spin := range []time.Duration{0, 100 * time.Microsecond} {
+		cu.spin.Store(int64(spin))
+		evalOn(fmt.Sprintf("eval-fused-spin-%v", spin), d)
+	}
+	cu.spin.Store(int64(cudaWaitSpin))
 	got, err := r.Floats()
 	require.NoError(b, err)
 	require.Equal(b, float32((5+1)*2), got[5])

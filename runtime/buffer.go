@@ -18,12 +18,27 @@ type Buffer struct {
 
 	mu       sync.Mutex
 	freed    bool
-	inflight int // dispatches on uncompleted command buffers
+	inflight int  // dispatches on uncompleted command buffers
+	netArmed bool // cleanup is registered
 	cleanup  goruntime.Cleanup
 }
 
 // NewBuffer allocates n float32 elements of uninitialised device memory.
 func (d *Device) NewBuffer(n int) (*Buffer, error) {
+	b, err := d.newBuffer(n)
+	if err != nil {
+		return nil, err
+	}
+	b.armLeakNet()
+	return b, nil
+}
+
+// newBuffer is NewBuffer without the leak net, which costs a few hundred
+// nanoseconds to register: an evaluation allocates its outputs with it
+// before the launch and arms their nets while the device computes
+// (armOutputsLocked). Until then the buffer must stay reachable or be
+// freed.
+func (d *Device) newBuffer(n int) (*Buffer, error) {
 	if err := d.check(); err != nil {
 		return nil, err
 	}
@@ -37,9 +52,19 @@ func (d *Device) NewBuffer(n int) (*Buffer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("new buffer of %d elements: %w", n, err)
 	}
-	b := &Buffer{dev: d, m: m, n: n}
-	b.cleanup = goruntime.AddCleanup(b, queueLeak, leak{dev: d, m: m})
-	return b, nil
+	return &Buffer{dev: d, m: m, n: n}, nil
+}
+
+// armLeakNet registers the leak net of a buffer allocated by newBuffer,
+// unless it was freed meanwhile.
+func (b *Buffer) armLeakNet() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.freed || b.netArmed {
+		return
+	}
+	b.netArmed = true
+	b.cleanup = goruntime.AddCleanup(b, queueLeak, leak{dev: b.dev, m: b.m})
 }
 
 // BufferFrom allocates a buffer holding a copy of data.

@@ -122,12 +122,24 @@ func evalLocked(on *Stream, arrays []*Array) error {
 		for i := range s.groups {
 			s.groups[i].freeOutputsLocked()
 		}
+		s.forget()
 		return fmt.Errorf("eval: %w", errors.Join(errs...))
 	}
 	for i := range s.groups {
 		s.groups[i].publishLocked()
 	}
+	s.forget()
 	return nil
+}
+
+// forget drops the scratch's references to the evaluated arrays, so that
+// arrays the caller drops unfreed reach the leak net without waiting for
+// the next evaluation.
+func (s *evalState) forget() {
+	for i := range s.groups {
+		clear(s.groups[i].nodes)
+		s.groups[i].cb = nil
+	}
 }
 
 // visit adds a and its unevaluated inputs, inputs first, to their device's
@@ -229,7 +241,7 @@ func (g *deviceNodes) encodeLocked(stream *Stream) {
 			if a.level != level {
 				continue
 			}
-			out, err := d.NewBuffer(a.size)
+			out, err := d.newBuffer(a.size)
 			if err != nil {
 				g.err = err
 				return
@@ -244,11 +256,14 @@ func (g *deviceNodes) encodeLocked(stream *Stream) {
 	_ = cb.Commit() // an error stays in cb.Err, which Wait returns
 }
 
-// waitLocked waits for what encodeLocked committed, even after an encoding
-// error (dispatches already made must finish before their outputs are
-// freed), and returns the group's error with the device named. evalMu is
-// held.
+// waitLocked registers the outputs' leak nets, then waits for what
+// encodeLocked committed, even after an encoding error (dispatches already
+// made must finish before their outputs are freed), and returns the
+// group's error with the device named. evalMu is held.
 func (g *deviceNodes) waitLocked() error {
+	// The outputs' leak nets are registered while the device computes,
+	// off the path from Eval's start to the launch.
+	g.armOutputsLocked()
 	if g.cb != nil {
 		g.err = errors.Join(g.err, g.cb.Wait())
 	}
@@ -256,6 +271,16 @@ func (g *deviceNodes) waitLocked() error {
 		return fmt.Errorf("%s: %w", g.dev, g.err)
 	}
 	return nil
+}
+
+// armOutputsLocked registers the leak nets of the outputs allocated for
+// the nodes. evalMu is held.
+func (g *deviceNodes) armOutputsLocked() {
+	for _, a := range g.nodes {
+		if a.out != nil {
+			a.out.armLeakNet()
+		}
+	}
 }
 
 // freeOutputsLocked frees the outputs allocated for the nodes; evalMu is

@@ -201,7 +201,7 @@ func (g *deviceNodes) encodeFusedLocked(cb *CommandBuffer) error {
 			}
 			operand[i] = slices.Index(ins[:nin], b)
 		}
-		out, err := d.NewBuffer(a.size)
+		out, err := d.newBuffer(a.size)
 		if err != nil {
 			return err
 		}

@@ -7,7 +7,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 	"unsafe"
+
+	"github.com/ebitengine/purego"
 )
 
 // MaxKernelArgs is the most kernel parameters LaunchKernel passes.
@@ -235,6 +238,56 @@ func (d *Driver) EventSynchronize(e Event) error {
 	return d.call("cuEventSynchronize", d.cuEventSynchronize, uintptr(e))
 }
 
+// EventQuery reports whether the most recent record of e has been reached,
+// without blocking.
+func (d *Driver) EventQuery(e Event) (bool, error) {
+	return d.query("cuEventQuery", d.cuEventQuery, uintptr(e))
+}
+
+// StreamQuery reports whether s has finished its work, without blocking.
+func (d *Driver) StreamQuery(s Stream) (bool, error) {
+	return d.query("cuStreamQuery", d.cuStreamQuery, uintptr(s))
+}
+
+// EventWait waits for the most recent record of e: it polls cuEventQuery
+// for up to spin, then blocks in cuEventSynchronize. Polling notices a
+// completion sooner than the driver's blocking wait when the work is
+// short; past spin, the wait costs no more than cuEventSynchronize's.
+func (d *Driver) EventWait(e Event, spin time.Duration) error {
+	if spin > 0 {
+		// One argument list for every poll: a variadic list built per call
+		// escapes to the heap through purego.
+		argv := []uintptr{uintptr(e)}
+		start := time.Now()
+		for {
+			r, _, _ := purego.SyscallN(d.cuEventQuery, argv...)
+			if r == Success {
+				return nil
+			}
+			if r != ErrorNotReady {
+				return d.errorFor("cuEventQuery", int(r))
+			}
+			if time.Since(start) >= spin {
+				break
+			}
+		}
+	}
+	return d.EventSynchronize(e)
+}
+
+// query calls a driver query that answers CUDA_SUCCESS when the work is
+// done and CUDA_ERROR_NOT_READY while it is not.
+func (d *Driver) query(op string, fn, arg uintptr) (bool, error) {
+	r, _, _ := purego.SyscallN(fn, arg)
+	switch r {
+	case Success:
+		return true, nil
+	case ErrorNotReady:
+		return false, nil
+	}
+	return false, d.errorFor(op, int(r))
+}
+
 // ModuleLoadData loads a PTX image (NUL-terminated by this function).
 func (d *Driver) ModuleLoadData(ptx []byte) (Module, error) {
 	img := make([]byte, len(ptx)+1)
@@ -294,6 +347,10 @@ type Launcher struct {
 	mu  sync.Mutex
 	p   *launchParams
 	pin goruntime.Pinner
+	// argv is cuLaunchKernel's argument list, kept here because a
+	// variadic list built per call escapes to the heap through purego:
+	// one allocation per launch on the hot path otherwise.
+	argv [11]uintptr
 }
 
 // NewLauncher returns a launcher; Close unpins its parameter block.
@@ -312,9 +369,14 @@ func (l *Launcher) Launch(f Function, grid, block, sharedBytes uint32, s Stream,
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	copy(l.p.vals[:], args)
-	return l.d.call("cuLaunchKernel", l.d.cuLaunchKernel, uintptr(f),
-		uintptr(grid), 1, 1, uintptr(block), 1, 1,
-		uintptr(sharedBytes), uintptr(s), uintptr(unsafe.Pointer(&l.p.ptrs[0])), 0)
+	// The parameter block is pinned for the launcher's life, so its
+	// address may sit in argv as an integer.
+	l.argv = [11]uintptr{uintptr(f), uintptr(grid), 1, 1, uintptr(block), 1, 1,
+		uintptr(sharedBytes), uintptr(s), uintptr(unsafe.Pointer(&l.p.ptrs[0])), 0}
+	if r, _, _ := purego.SyscallN(l.d.cuLaunchKernel, l.argv[:]...); r != Success {
+		return l.d.errorFor("cuLaunchKernel", int(r))
+	}
+	return nil
 }
 
 // Close unpins the parameter block; the launcher must not be used after.

@@ -7,6 +7,7 @@ import (
 	"os"
 	goruntime "runtime"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/stretchr/testify/require"
@@ -100,4 +101,30 @@ func TestCompileErrorCarriesLog(t *testing.T) {
 	require.True(t, errors.As(err, &e), "got %v", err)
 	require.Equal(t, "NVRTC_ERROR_COMPILATION", e.Name)
 	require.Contains(t, e.Log, "undeclared_thing")
+}
+
+// TestQueriesAndSpinWait: the queries answer done for finished work, and
+// EventWait returns for a reached event with and without a spin budget.
+func TestQueriesAndSpinWait(t *testing.T) {
+	d := open(t)
+	s, err := d.StreamCreateNonBlocking()
+	require.NoError(t, err)
+	defer func() { require.NoError(t, d.StreamDestroy(s)) }()
+	e, err := d.EventCreate()
+	require.NoError(t, err)
+	defer func() { require.NoError(t, d.EventDestroy(e)) }()
+	p, err := d.MemAlloc(4 << 20)
+	require.NoError(t, err)
+	defer func() { require.NoError(t, d.MemFree(p)) }()
+	for _, spin := range []time.Duration{0, 100 * time.Microsecond} {
+		require.NoError(t, d.MemsetD32Async(p, 7, 1<<20, s))
+		require.NoError(t, d.EventRecord(e, s))
+		require.NoError(t, d.EventWait(e, spin))
+		done, err := d.EventQuery(e)
+		require.NoError(t, err)
+		require.True(t, done, "the event waited for is reached")
+		done, err = d.StreamQuery(s)
+		require.NoError(t, err)
+		require.True(t, done, "the stream's work before the event is done")
+	}
 }

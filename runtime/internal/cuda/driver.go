@@ -60,7 +60,7 @@ type Driver struct {
 	cuGetErrorName, cuGetErrorString                                                                 uintptr
 	cuMemAlloc, cuMemFree, cuMemGetInfo                                                              uintptr
 	cuMemcpyHtoDAsync, cuMemcpyDtoHAsync, cuMemcpyDtoDAsync, cuMemsetD32Async                        uintptr
-	cuStreamCreate, cuStreamDestroy, cuStreamSynchronize, cuStreamWaitEvent                          uintptr
+	cuStreamCreate, cuStreamDestroy, cuStreamSynchronize, cuStreamWaitEvent, cuStreamQuery           uintptr
 	cuEventCreate, cuEventDestroy, cuEventRecord, cuEventSynchronize, cuEventQuery                   uintptr
 	cuModuleLoadData, cuModuleUnload, cuModuleGetFunction, cuLaunchKernel                            uintptr
 }
@@ -101,6 +101,7 @@ func loadDriver() (*Driver, error) {
 		{&d.cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2"}, {&d.cuMemsetD32Async, "cuMemsetD32Async"},
 		{&d.cuStreamCreate, "cuStreamCreate"}, {&d.cuStreamDestroy, "cuStreamDestroy_v2"},
 		{&d.cuStreamSynchronize, "cuStreamSynchronize"}, {&d.cuStreamWaitEvent, "cuStreamWaitEvent"},
+		{&d.cuStreamQuery, "cuStreamQuery"},
 		{&d.cuEventCreate, "cuEventCreate"}, {&d.cuEventDestroy, "cuEventDestroy_v2"},
 		{&d.cuEventRecord, "cuEventRecord"}, {&d.cuEventSynchronize, "cuEventSynchronize"},
 		{&d.cuEventQuery, "cuEventQuery"},
