@@ -12,8 +12,8 @@ import (
 type access struct {
 	sel   *ast.SelectorExpr // x.f
 	write bool
-	how   string // for a write that is not an assignment: "delete", "append", ...
-	lit   *ast.FuncLit      // the innermost literal around it, or nil
+	how   string       // for a write that is not an assignment: "delete", "append", ...
+	lit   *ast.FuncLit // the innermost literal around it, or nil
 }
 
 // verb words the access for messages.

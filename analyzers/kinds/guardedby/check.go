@@ -234,8 +234,8 @@ type probe struct {
 	node   ast.Node // the access's selector, or the call
 	acc    *access  // nil for a call
 	callee *types.Func
-	cn     *need      // the callee's need
-	base   ast.Expr   // the value whose lock it needs; nil for a package lock
+	cn     *need    // the callee's need
+	base   ast.Expr // the value whose lock it needs; nil for a package lock
 	key    string
 	needed level
 	step   *live.Step

@@ -57,9 +57,8 @@ func contracts(r *rule.Rule) []*contract {
 			}
 			continue
 		}
-		if !home && !field.Exported() {
-			continue // no other package can touch it
-		}
+		// An unexported field is touched only in its package, but the
+		// needs its functions export reach the callers in others.
 		g := ruleOf(inv)
 		c := &contract{inv: inv, field: field, reads: levelOf(g.Reads), init: map[*types.Func]bool{}}
 		owner, err := r.Owner(*inv.Field)
@@ -98,7 +97,7 @@ func resolveLock(r *rule.Rule, inv *invariants.Invariant, owner *types.TypeName,
 		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(owner.Type()), true, owner.Pkg(), raw)
 		if v, ok := obj.(*types.Var); ok && v.IsField() {
 			if !lockable(v.Type()) {
-				return nil, false, fmt.Errorf("field %s is a %s, not a sync.Mutex or sync.RWMutex", raw, v.Type())
+				return nil, false, fmt.Errorf("field %s has type %s, not sync.Mutex or sync.RWMutex", raw, v.Type())
 			}
 			return v, true, nil
 		}
@@ -119,7 +118,7 @@ func resolveLock(r *rule.Rule, inv *invariants.Invariant, owner *types.TypeName,
 		return nil, false, fmt.Errorf("%s is a field of another type; the lock must be a field of %s or a package variable", raw, owner.Name())
 	}
 	if !lockable(v.Type()) {
-		return nil, false, fmt.Errorf("%s is a %s, not a sync.Mutex or sync.RWMutex", raw, v.Type())
+		return nil, false, fmt.Errorf("%s has type %s, not sync.Mutex or sync.RWMutex", raw, v.Type())
 	}
 	return v, false, nil
 }

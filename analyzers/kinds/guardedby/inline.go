@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -81,7 +82,7 @@ func (ch *checker) inline() []*contract {
 						}
 						out = append(out, ct)
 						if field.Exported() {
-							ch.r.Pass.ExportObjectFact(field, &Guarded{Owner: owner.Name(), Lock: words[0], Reads: ruleOf(ct.inv).Reads, Pos: ch.r.Pass.Fset.Position(cm.Pos()).String()})
+							ch.r.Pass.ExportObjectFact(field, &Guarded{Owner: owner.Name(), Lock: words[0], Reads: ruleOf(ct.inv).Reads, Pos: filepath.Base(ch.r.Pass.Fset.Position(cm.Pos()).Filename)})
 						}
 					}
 				}
@@ -124,9 +125,10 @@ func (ch *checker) inlineContract(owner *types.TypeName, field *types.Var, words
 			return nil, fmt.Errorf("mode %q: want shared or exclusive", words[1])
 		}
 	}
-	where := at.Filename
+	// The file's base name: messages name no directory of the machine.
+	where := filepath.Base(at.Filename)
 	if at.Line > 0 {
-		where = at.String()
+		where = fmt.Sprintf("%s:%d:%d", where, at.Line, at.Column)
 	}
 	inv := &invariants.Invariant{
 		ID:    inlineID(field, owner.Name()),

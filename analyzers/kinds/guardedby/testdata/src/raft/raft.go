@@ -189,7 +189,6 @@ func writes(rs []*Raft) {
 	}
 }
 
-
 // Alias locks through a pointer alias of the value: silent.
 func (r *Raft) Alias() {
 	q := r
