@@ -78,6 +78,9 @@ func (ch *checker) isWrite(cur inspector.Cursor) (bool, string) {
 				return false, ""
 			}
 			if s.Kind() == types.MethodVal {
+				if isAtomic(s.Recv()) {
+					return false, atomicOp
+				}
 				if _, ptr := s.Obj().(*types.Func).Signature().Recv().Type().(*types.Pointer); ptr && !isPointer(info.TypeOf(n.X)) {
 					return true, "a call of " + n.Sel.Name + ", whose receiver is a pointer"
 				}
@@ -119,4 +122,20 @@ func (ch *checker) isWrite(cur inspector.Cursor) (bool, string) {
 		}
 		child = p.Node()
 	}
+}
+
+// atomicOp marks a call of a method of a sync/atomic type on the field:
+// an atomic operation races with nothing, so it needs no lock (the lock
+// of a field written under it and loaded atomically orders other state,
+// which its own fields' invariants say).
+const atomicOp = "atomic"
+
+// isAtomic reports whether t is a type of sync/atomic (atomic.Int64,
+// atomic.Value, atomic.Pointer[T]) or a pointer to one.
+func isAtomic(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync/atomic"
 }

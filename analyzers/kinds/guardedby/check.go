@@ -257,7 +257,7 @@ func (p *probe) what(c *contract) string {
 func (ch *checker) scan(u *unit, rt *root, c *contract) []*probe {
 	var ps []*probe
 	for _, a := range u.acc[c] {
-		if u.rootOf(a) != rt {
+		if a.how == atomicOp || u.rootOf(a) != rt {
 			continue
 		}
 		p := &probe{node: a.sel, acc: a, needed: a.need(c)}

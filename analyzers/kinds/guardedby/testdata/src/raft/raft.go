@@ -1,7 +1,10 @@
 // Package raft holds the guarded fields of the tests.
 package raft
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 type Peer struct{ addr string }
 
@@ -243,3 +246,11 @@ func (r *Raft) Dead() {
 		r.peers = nil
 	}
 }
+
+// Counter's hits are loaded atomically: an atomic operation needs no lock.
+type Counter struct {
+	mu   sync.Mutex
+	hits atomic.Int64
+}
+
+func (c *Counter) Hits() int64 { return c.hits.Load() }
