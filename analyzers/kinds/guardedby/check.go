@@ -28,6 +28,7 @@ type checker struct {
 	byFunc  map[*types.Func]*unit
 	facts   *calls.Facts[Needs, *Needs]
 	entries *calls.Entries
+	helpers map[*contract]map[*types.Func]*helper
 }
 
 // unit is one function declaration of the package.
@@ -103,6 +104,8 @@ func (ch *checker) run() {
 		ch.units = append(ch.units, u)
 		ch.byFunc[u.Func] = u
 	}
+	ch.findHelpers()
+	ch.readOnly()
 	ch.propagate()
 	for _, u := range ch.units {
 		if ch.relevant(u) {
@@ -257,7 +260,7 @@ func (p *probe) what(c *contract) string {
 func (ch *checker) scan(u *unit, rt *root, c *contract) []*probe {
 	var ps []*probe
 	for _, a := range u.acc[c] {
-		if a.how == atomicOp || u.rootOf(a) != rt {
+		if a.how == atomicOp || u.rootOf(a) != rt || (c.readOnly && !a.write) {
 			continue
 		}
 		p := &probe{node: a.sel, acc: a, needed: a.need(c)}
@@ -450,6 +453,33 @@ func (ch *checker) exportFacts() {
 		if len(f.Locks) > 0 {
 			sort.Slice(f.Locks, func(i, j int) bool { return f.Locks[i].ID < f.Locks[j].ID })
 			ch.r.Pass.ExportObjectFact(u.Func, &f)
+		}
+	}
+}
+
+// readOnly marks the contracts whose field, unexported, is written only
+// where no lock is needed (a fresh value, an init function): its reads
+// race with no write, and need no lock either.
+func (ch *checker) readOnly() {
+	for _, c := range ch.cs {
+		if c.field.Exported() || c.field.Pkg() != ch.r.Pass.Pkg {
+			continue
+		}
+		c.readOnly = true
+		for _, u := range ch.units {
+			for _, a := range u.acc[c] {
+				if !a.write || a.how == atomicOp {
+					continue
+				}
+				ch.prepare(u)
+				rt := u.rootOf(a)
+				if rt == nil {
+					continue // never runs
+				}
+				if !ch.isFresh(u, rt, &probe{base: a.sel.X}) {
+					c.readOnly = false
+				}
+			}
 		}
 	}
 }

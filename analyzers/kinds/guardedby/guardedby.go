@@ -39,6 +39,9 @@ type contract struct {
 	onValue bool // lock is a field of the guarded value
 	reads   level
 	init    map[*types.Func]bool
+	// readOnly: the field is written only where no lock is needed, so
+	// its reads need none (checker.readOnly).
+	readOnly bool
 }
 
 // contracts resolves the invariants of the file whose field this package

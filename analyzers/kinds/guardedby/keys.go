@@ -43,6 +43,11 @@ func (ch *checker) key(e ast.Expr) string {
 			if s.Kind() != types.FieldVal {
 				return ""
 			}
+			if s.Obj().(*types.Var).Embedded() {
+				// x.common.mu is x.mu: the embedded struct's fields
+				// are the value's own.
+				return ch.key(e.X)
+			}
 			if k := ch.key(e.X); k != "" {
 				return k + "." + e.Sel.Name
 			}

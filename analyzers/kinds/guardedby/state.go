@@ -1,6 +1,8 @@
 package guardedby
 
 import (
+	"go/types"
+
 	"github.com/guardlint/guardlint/analyzers/golang/live"
 	"github.com/guardlint/guardlint/analyzers/golang/locks"
 	"github.com/guardlint/guardlint/invariants"
@@ -42,6 +44,17 @@ func (ch *checker) analysis(c *contract, key string, entry level) *live.Analysis
 		Effect: func(l level, e *live.Effect) level {
 			if e.Deferred || e.Call == nil {
 				return l
+			}
+			if h := ch.helpers[c][e.Callee]; h != nil && e.Callee != nil {
+				if h.param == onPackage || ch.key(argOf(ch.r.Pass.TypesInfo, e.Call, h.param)) == key {
+					switch {
+					case h.release:
+						return free
+					case e.Cond:
+						return l
+					}
+					return max(l, h.takes)
+				}
 			}
 			op, ref := ch.res.Op(e.Call)
 			if is, _ := ref.Is(c.lock); op == locks.None || !is {
@@ -95,3 +108,83 @@ func (ch *checker) visit(a *live.Analysis[level], b *live.Body, step func(level,
 		s = a.Effect(s, &now)
 	}
 }
+
+// helper is a function of the package that takes or gives up the lock of
+// a value its caller passes (cr.lock(), cr.unlock() around cr.mu), found
+// by the analysis of its body: it holds the lock at every return when
+// entered without it, or holds it at none when entered with it.
+type helper struct {
+	param   int
+	takes   level // the level it leaves held
+	release bool
+}
+
+// findHelpers finds the package's lock helpers of each contract. A helper
+// may call another: the search repeats while it finds more.
+func (ch *checker) findHelpers() {
+	ch.helpers = map[*contract]map[*types.Func]*helper{}
+	for _, c := range ch.cs {
+		ch.helpers[c] = map[*types.Func]*helper{}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, u := range ch.units {
+			if !mentionsLock(u) {
+				continue
+			}
+			body := ch.r.Live.Func(u.Decl)
+			for _, c := range ch.cs {
+				if ch.helpers[c][u.Func] != nil {
+					continue
+				}
+				for _, param := range lockParams(u, c) {
+					key := ""
+					if param.v != nil {
+						key = keyOfVar(param.v)
+					}
+					if at, ok := ch.analysis(c, key, free).Run(body).AtExits(meetLevel); ok && at > free {
+						ch.helpers[c][u.Func] = &helper{param: param.i, takes: at}
+						changed = true
+						break
+					}
+					if at, ok := ch.analysis(c, key, exclusive).Run(body).AtExits(meetLevel); ok && at == free {
+						ch.helpers[c][u.Func] = &helper{param: param.i, release: true}
+						changed = true
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// lockParam is a value whose lock a function may take for its caller.
+type lockParam struct {
+	i int
+	v *types.Var
+}
+
+// lockParams lists the receiver and parameters of a unit (or, for a
+// package lock, the one lock).
+func lockParams(u *unit, c *contract) []lockParam {
+	if !c.onValue {
+		return []lockParam{{i: onPackage}}
+	}
+	var out []lockParam
+	sig := u.Func.Signature()
+	if r := sig.Recv(); r != nil && r.Name() != "" && r.Name() != "_" {
+		out = append(out, lockParam{i: onReceiver, v: r})
+	}
+	for i := range sig.Params().Len() {
+		if v := sig.Params().At(i); v.Name() != "" && v.Name() != "_" {
+			out = append(out, lockParam{i: i, v: v})
+		}
+	}
+	return out
+}
+
+// mentionsLock reports whether a unit may take or give up a lock: it
+// calls some function. A body without calls is no helper.
+func mentionsLock(u *unit) bool { return len(u.Refs) > 0 }
+
+func meetLevel(a, b level) level { return min(a, b) }

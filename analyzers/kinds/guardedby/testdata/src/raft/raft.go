@@ -254,3 +254,64 @@ type Counter struct {
 }
 
 func (c *Counter) Hits() int64 { return c.hits.Load() }
+
+// lock and unlock are helpers: the analysis of their bodies says so.
+func (r *Raft) lock()   { r.mu.Lock() }
+func (r *Raft) unlock() { r.mu.Unlock() }
+
+// ViaHelpers locks through them: silent.
+func (r *Raft) ViaHelpers() {
+	r.lock()
+	defer r.unlock()
+	r.peers = nil
+}
+
+// AfterHelperUnlock writes after the helper gave the lock up.
+func (r *Raft) AfterHelperUnlock() { // want AfterHelperUnlock:"guarded_by peers-guarded param -1"
+	r.lock()
+	r.unlock()
+	r.peers = nil // want `exported method \(\*raft.Raft\).AfterHelperUnlock writes`
+}
+
+// Embedded reaches the lock through the embedded struct's name: silent.
+type Outer struct {
+	Inner
+}
+
+type Inner struct {
+	mu  sync.Mutex
+	val int
+}
+
+func (o *Outer) Set() {
+	o.Inner.mu.Lock()
+	defer o.Inner.mu.Unlock()
+	o.val = 1
+}
+
+// Config's name is written only when the value is built: its reads need
+// no lock.
+type Config struct {
+	mu   sync.Mutex
+	name string
+	n    int
+}
+
+func NewConfig() *Config {
+	c := &Config{}
+	c.name = "x"
+	return c
+}
+
+func (c *Config) Name() string { return c.name }
+
+// N is written under the lock elsewhere, so its reads need it.
+func (c *Config) N() int { // want N:"guarded_by n-guarded param -1"
+	return c.n // want `exported method \(\*raft.Config\).N reads`
+}
+
+func (c *Config) SetN(n int) {
+	c.mu.Lock()
+	c.n = n
+	c.mu.Unlock()
+}
