@@ -43,6 +43,9 @@ func (ch *checker) accesses(c *contract, decl inspector.Cursor) []*access {
 		if s == nil || s.Kind() != types.FieldVal || s.Obj().(*types.Var).Origin() != c.field {
 			continue
 		}
+		if lengthOnly(info, cur) {
+			continue
+		}
 		a := &access{sel: sel}
 		a.write, a.how = ch.isWrite(cur)
 		for e := range cur.Enclosing((*ast.FuncLit)(nil)) {
@@ -97,6 +100,11 @@ func (ch *checker) isWrite(cur inspector.Cursor) (bool, string) {
 			return true, ""
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
+				if isAtomic(info.TypeOf(n.X)) {
+					// &x.counts[i] of an atomic type: its only
+					// operations are the atomic methods.
+					return false, atomicOp
+				}
 				return true, "taking its address"
 			}
 			return false, ""
@@ -138,4 +146,32 @@ func isAtomic(t types.Type) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync/atomic"
+}
+
+// lengthOnly reports whether the selection of an array field at cur only
+// takes its length, a constant: len or cap of it, or a range over it that
+// binds no element. No memory is read.
+func lengthOnly(info *types.Info, cur inspector.Cursor) bool {
+	sel := cur.Node().(ast.Expr)
+	t := info.TypeOf(sel)
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if _, ok := t.Underlying().(*types.Array); !ok {
+		return false
+	}
+	switch p := cur.Parent().Node().(type) {
+	case *ast.RangeStmt:
+		return p.X == sel && p.Value == nil
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(p.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok {
+				return b.Name() == "len" || b.Name() == "cap"
+			}
+		}
+	}
+	return false
 }

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // Initialisation is not a race: a value the function allocates is seen by
@@ -12,7 +14,9 @@ import (
 // allocation (&T{...}, T{...}, new(T)), or when it is declared as a
 // struct without a value (var t T); it escapes at its first use that is
 // not the selection of one of its fields (passed, returned, assigned,
-// captured, a method called on it, its address taken). Its accesses up to
+// captured, a method called on it, its address taken; not a deferred
+// call, which runs when the function returns, after every access in it).
+// Its accesses up to
 // that point, and a call that hands it over at that point, need no lock.
 // A literal that does not run in place sees a captured variable as
 // escaped: it may run at any time later.
@@ -58,6 +62,9 @@ func (ch *checker) freshVars(u *unit) map[*types.Var]*freshVar {
 			if s := info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
 				continue
 			}
+		}
+		if deferredUse(c) {
+			continue
 		}
 		f.escape = id.Pos()
 	}
@@ -111,4 +118,18 @@ func (ch *checker) isFresh(u *unit, rt *root, p *probe) bool {
 		return false
 	}
 	return !f.escape.IsValid() || id.Pos() <= f.escape
+}
+
+// deferredUse reports whether an identifier is an operand of the call of
+// a defer statement, outside any literal: evaluated there, but the call
+// runs when the function returns.
+func deferredUse(c inspector.Cursor) bool {
+	for p := c.Parent(); ; p = p.Parent() {
+		switch p.Node().(type) {
+		case *ast.DeferStmt:
+			return true
+		case *ast.FuncLit, ast.Stmt, nil:
+			return false
+		}
+	}
 }
