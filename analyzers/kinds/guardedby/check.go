@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/golang/calls"
 	"github.com/guardlint/guardlint/analyzers/golang/live"
@@ -62,8 +63,11 @@ type root struct {
 type need struct {
 	level level
 	param int
-	path  calls.Path
-	what  string // "reads (*p.T).f"
+	// sub is the path from the parameter to the value whose lock is
+	// needed, as a key writes it (".db" for dc.db), or "".
+	sub  string
+	path calls.Path
+	what string // "reads (*p.T).f"
 }
 
 // freshVar is a local variable that holds a value the function
@@ -142,7 +146,7 @@ func (ch *checker) needOf(fn *types.Func, c *contract) *need {
 	}
 	for _, n := range f.Locks {
 		if n.ID == c.inv.ID {
-			return &need{level: levelOf(n.Mode), param: n.Param, path: n.Path, what: n.What}
+			return &need{level: levelOf(n.Mode), param: n.Param, sub: n.Sub, path: n.Path, what: n.What}
 		}
 	}
 	return nil
@@ -239,6 +243,7 @@ type probe struct {
 	callee *types.Func
 	cn     *need    // the callee's need
 	base   ast.Expr // the value whose lock it needs; nil for a package lock
+	sub    string   // for a call: the path from base to that value
 	key    string
 	needed level
 	step   *live.Step
@@ -296,6 +301,10 @@ func (ch *checker) scan(u *unit, rt *root, c *contract) []*probe {
 					continue // a method expression or a variadic tail: not followed
 				}
 				p.key = ch.key(p.base)
+				if p.key != "" {
+					p.key += cn.sub
+				}
+				p.sub = cn.sub
 			}
 			if e.Deferred {
 				deferredProbes[e] = p
@@ -368,24 +377,33 @@ func argOf(info *types.Info, call *ast.CallExpr, param int) ast.Expr {
 	return nil
 }
 
-// paramOf says which parameter of the unit a probe's value is, when it is
-// exactly one (the receiver, or a parameter), so that the callers can
-// hold its lock.
-func (ch *checker) paramOf(u *unit, p *probe) (int, bool) {
+// paramOf says which parameter of the unit a probe's value is, or is
+// reached from through fields (the receiver, or a parameter; sub is the
+// path from it: ".db" for dc.db), so that the callers can hold its lock.
+func (ch *checker) paramOf(u *unit, p *probe) (param int, sub string, ok bool) {
 	if p.base == nil {
-		return onPackage, true
+		return onPackage, "", true
+	}
+	of := func(v *types.Var) (string, bool) {
+		if v == nil || v.Name() == "" || v.Name() == "_" || p.key == "" {
+			return "", false
+		}
+		k := keyOfVar(v)
+		if rest, ok := strings.CutPrefix(p.key, k); ok && (rest == "" || rest[0] == '.' || rest[0] == '[') {
+			return rest, true
+		}
+		return "", false
 	}
 	sig := u.Func.Signature()
-	if recv := sig.Recv(); recv != nil && recv.Name() != "" && recv.Name() != "_" && keyOfVar(recv) == p.key {
-		return onReceiver, true
+	if sub, ok := of(sig.Recv()); ok {
+		return onReceiver, sub, true
 	}
 	for i := range sig.Params().Len() {
-		v := sig.Params().At(i)
-		if v.Name() != "" && v.Name() != "_" && keyOfVar(v) == p.key {
-			return i, true
+		if sub, ok := of(sig.Params().At(i)); ok {
+			return i, sub, true
 		}
 	}
-	return 0, false
+	return 0, "", false
 }
 
 // propagate computes, to a fixed point, which functions of the package
@@ -405,12 +423,13 @@ func (ch *checker) propagate() {
 				if p.held != free || ch.isFresh(u, u.roots[0], p) {
 					continue
 				}
-				param, ok := ch.paramOf(u, p)
+				param, sub, ok := ch.paramOf(u, p)
 				if !ok {
 					continue // reported where it is
 				}
 				if got == nil || p.needed > got.level {
 					got = ch.needFrom(u, c, p, param)
+					got.sub = sub
 				}
 			}
 			if got != nil && (u.needs[c] == nil || got.level > u.needs[c].level) {
@@ -447,7 +466,7 @@ func (ch *checker) exportFacts() {
 		var f Needs
 		for _, c := range ch.cs {
 			if n := u.needs[c]; n != nil {
-				f.Locks = append(f.Locks, Need{ID: c.inv.ID, Param: n.param, Mode: modeOf(n.level), Path: n.path, What: n.what})
+				f.Locks = append(f.Locks, Need{ID: c.inv.ID, Param: n.param, Sub: n.sub, Mode: modeOf(n.level), Path: n.path, What: n.what})
 			}
 		}
 		if len(f.Locks) > 0 {

@@ -20,7 +20,10 @@ type Need struct {
 	// Param is whose lock the callers must hold: the receiver (-1), the
 	// parameter of that index, or none (-2: a package lock).
 	Param int
-	Mode  invariants.LockMode
+	// Sub is the path from that parameter to the value whose lock is
+	// needed (".db": the callers hold param.db.mu), or "".
+	Sub  string
+	Mode invariants.LockMode
 	// Path is the call path from the function to the one that touches
 	// the field, both included.
 	Path []string
@@ -34,7 +37,7 @@ func (*Needs) AFact() {}
 func (f *Needs) String() string {
 	var parts []string
 	for _, n := range f.Locks {
-		parts = append(parts, fmt.Sprintf("guarded_by %s param %d (%s): %s %s", n.ID, n.Param, n.Mode, strings.Join(n.Path, " → "), n.What))
+		parts = append(parts, fmt.Sprintf("guarded_by %s param %d%s (%s): %s %s", n.ID, n.Param, n.Sub, n.Mode, strings.Join(n.Path, " → "), n.What))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -28,7 +28,7 @@ func (ch *checker) report(u *unit) {
 					continue
 				}
 				action := ch.action(c, p)
-				lock := ch.lockOf(c, p.base)
+				lock := ch.lockOf(c, p.base, p.sub)
 				if p.held == shared {
 					ch.r.Report(c.inv, p.node, "%s", weaker(action, lock, ch.needWhat(c, p)))
 					continue
@@ -37,7 +37,7 @@ func (ch *checker) report(u *unit) {
 					ch.r.Report(c.inv, p.node, "%s", detached(ch.detachedWhat(u, rt), action, lock))
 					continue
 				}
-				if _, ok := ch.paramOf(u, p); !ok {
+				if _, _, ok := ch.paramOf(u, p); !ok {
 					ch.r.Report(c.inv, p.node, "%s", unheld(action, lock))
 					continue
 				}
@@ -91,7 +91,7 @@ func (ch *checker) detachedWhat(u *unit, rt *root) string {
 
 // lockOf names the lock of a value as the code would: r.mu, or the
 // package lock.
-func (ch *checker) lockOf(c *contract, base ast.Expr) string {
+func (ch *checker) lockOf(c *contract, base ast.Expr, sub string) string {
 	if !c.onValue || base == nil {
 		return c.lockName()
 	}
@@ -102,7 +102,7 @@ func (ch *checker) lockOf(c *contract, base ast.Expr) string {
 	if s, ok := e.(*ast.UnaryExpr); ok && s.Op == token.AND {
 		e = s.X
 	}
-	return types.ExprString(e) + "." + c.lockName()
+	return types.ExprString(e) + sub + "." + c.lockName()
 }
 
 // reportGo reports the go statements of a unit that start a function
@@ -125,6 +125,6 @@ func (ch *checker) reportGo(u *unit, c *contract, name string) {
 		if n.param != onPackage {
 			base = argOf(ch.r.Pass.TypesInfo, g.Call, n.param)
 		}
-		ch.r.Report(c.inv, g, "%s", goCall(name, rule.FuncName(fn), n.what, ch.lockOf(c, base), n.path))
+		ch.r.Report(c.inv, g, "%s", goCall(name, rule.FuncName(fn), n.what, ch.lockOf(c, base, n.sub), n.path))
 	}
 }

@@ -52,11 +52,12 @@ func (r *Raft) AfterUnlock() int { // want AfterUnlock:"guarded_by peers-guarded
 	return n + len(r.peers) // want `exported method \(\*raft.Raft\).AfterUnlock reads`
 }
 
-// OtherValue holds its own lock, not the other value's.
-func (r *Raft) OtherValue() int {
+// OtherValue holds its own lock, not the other value's: its callers must
+// hold r.other.mu.
+func (r *Raft) OtherValue() int { // want OtherValue:"guarded_by peers-guarded param -1.other"
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return len(r.other.peers) // want `^invariant peers-guarded: reads \(\*raft.Raft\).peers without r.other.mu held`
+	return len(r.other.peers) // want `^invariant peers-guarded: exported method \(\*raft.Raft\).OtherValue reads \(\*raft.Raft\).peers without r.other.mu held`
 }
 
 // OtherLocked holds the other value's lock.
