@@ -46,6 +46,9 @@ type unit struct {
 	// nothing.
 	roots []*root
 	fresh map[*types.Var]*freshVar
+	// runIn holds the literals passed to a locking runner, with the
+	// lock argument of the call.
+	runIn map[*ast.FuncLit]ast.Expr
 }
 
 // root is one body that runs from its own entry.
@@ -185,6 +188,115 @@ func (ch *checker) prepare(u *unit) {
 		u.roots = append(u.roots, rt)
 	}
 	u.fresh = ch.freshVars(u)
+	u.runIn = map[*ast.FuncLit]ast.Expr{}
+	for c := range u.cur.Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
+		fn, _ := ch.r.Pass.TypesInfo.Uses[calleeIdent(call)].(*types.Func)
+		if fn == nil {
+			continue
+		}
+		for j, i := range ch.lockingRunner(fn) {
+			if j < len(call.Args) && i < len(call.Args) {
+				if lit, ok := ast.Unparen(call.Args[j]).(*ast.FuncLit); ok {
+					u.runIn[lit] = call.Args[i]
+				}
+			}
+		}
+	}
+}
+
+// calleeIdent is the identifier a call names its function by, or nil.
+func calleeIdent(call *ast.CallExpr) *ast.Ident {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f
+	case *ast.SelectorExpr:
+		return f.Sel
+	}
+	return nil
+}
+
+// lockingRunner says of a function of the package whether it runs a
+// function it is passed while holding a lock it is passed: its body
+// starts with l.Lock() and defer l.Unlock() on a parameter l (a mutex, a
+// pointer to one, or a sync.Locker), and calls a parameter f of function
+// type (withLock(dc, func() { ... })). It maps f's index to l's.
+func (ch *checker) lockingRunner(fn *types.Func) map[int]int {
+	d := ch.r.Live.Decl(fn)
+	if d == nil || d.Recv != nil || len(d.Body.List) < 3 {
+		return nil
+	}
+	info := ch.r.Pass.TypesInfo
+	params := fn.Signature().Params()
+	index := func(e ast.Expr) int {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return -1
+		}
+		for i := range params.Len() {
+			if info.Uses[id] == params.At(i) {
+				return i
+			}
+		}
+		return -1
+	}
+	method := func(e ast.Expr, name string) int {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 0 {
+			return -1
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != name {
+			return -1
+		}
+		return index(sel.X)
+	}
+	lk, ok := d.Body.List[0].(*ast.ExprStmt)
+	if !ok {
+		return nil
+	}
+	l := method(lk.X, "Lock")
+	un, ok := d.Body.List[1].(*ast.DeferStmt)
+	if l < 0 || !ok || method(un.Call, "Unlock") != l {
+		return nil
+	}
+	out := map[int]int{}
+	for _, st := range d.Body.List[2:] {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if _, lit := n.(*ast.FuncLit); lit {
+				return false
+			}
+			if call, ok := n.(*ast.CallExpr); ok {
+				if f := index(call.Fun); f >= 0 {
+					if _, isFunc := params.At(f).Type().Underlying().(*types.Signature); isFunc {
+						out[f] = l
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// underRunner reports whether a probe runs in a literal that a locking
+// runner runs while holding the lock of the probe's value.
+func (ch *checker) underRunner(u *unit, rt *root, c *contract, p *probe) bool {
+	var lit *ast.FuncLit
+	if p.acc != nil {
+		lit = p.acc.lit
+	} else if p.step != nil {
+		lit, _ = rt.owner[p.step].(*ast.FuncLit)
+	}
+	arg, ok := u.runIn[lit]
+	if lit == nil || !ok {
+		return false
+	}
+	if !c.onValue {
+		is, _ := ch.res.Ref(arg).Is(c.lock)
+		return is
+	}
+	return p.key != "" && ch.lockHolder(c, arg) == p.key
 }
 
 // newRoot maps the steps of a body and of the literals that run inside
@@ -346,6 +458,9 @@ func (ch *checker) scan(u *unit, rt *root, c *contract) []*probe {
 	for _, p := range ps {
 		if p.key == "" && c.onValue {
 			p.seen, p.held = true, free
+		}
+		if p.seen && ch.underRunner(u, rt, c, p) {
+			p.held = exclusive
 		}
 		if p.seen {
 			out = append(out, p)
