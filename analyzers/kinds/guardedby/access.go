@@ -1,6 +1,8 @@
 package guardedby
 
 import (
+	"strings"
+
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -82,7 +84,10 @@ func (ch *checker) isWrite(cur inspector.Cursor) (bool, string) {
 			}
 			if s.Kind() == types.MethodVal {
 				if isAtomic(s.Recv()) {
-					return false, atomicOp
+					if strings.HasPrefix(n.Sel.Name, "Load") {
+						return false, atomicOp
+					}
+					return true, "an atomic " + n.Sel.Name
 				}
 				if _, ptr := s.Obj().(*types.Func).Signature().Recv().Type().(*types.Pointer); ptr && !isPointer(info.TypeOf(n.X)) {
 					return true, "a call of " + n.Sel.Name + ", whose receiver is a pointer"
@@ -132,10 +137,11 @@ func (ch *checker) isWrite(cur inspector.Cursor) (bool, string) {
 	}
 }
 
-// atomicOp marks a call of a method of a sync/atomic type on the field:
-// an atomic operation races with nothing, so it needs no lock (the lock
-// of a field written under it and loaded atomically orders other state,
-// which its own fields' invariants say).
+// atomicOp marks an atomic load of the field (a Load method of a
+// sync/atomic type): it races with nothing, so it needs no lock. The
+// other atomic operations (Store, Swap, CompareAndSwap, Add) are writes,
+// made under the lock: the field is written under it and loaded without
+// it, the pattern of a value checked without the lock and filled under it.
 const atomicOp = "atomic"
 
 // isAtomic reports whether t is a type of sync/atomic (atomic.Int64,

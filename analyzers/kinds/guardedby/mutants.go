@@ -22,10 +22,14 @@ const opLockDeleted = mutant.OpLockDeleted
 
 // guardedOps are the Go reverts of a guarded field, each made in one
 // function that takes the lock and then touches the field: the lock
-// deleted, taken after the first access (locked-late), given up before
-// the last (unlocked-early), taken shared around a write (other-mode),
-// and the access moved into a goroutine.
-var guardedOps = []string{mutant.OpLockDeleted, mutant.OpLockedLate, mutant.OpUnlockedEarly, mutant.OpOtherMode, opIntoGoroutine}
+// deleted, the access made before the lock is taken (out-of-scope: a copy
+// of the first access of the field, on the receiver or a parameter, put
+// right before the lock statement, as a read `_ = x.f`, or as a write
+// `x.f = x.f` where the function writes it), the lock taken after the
+// first statement that does work (locked-late), given up before the last
+// (unlocked-early), taken shared around a write (other-mode), and the
+// access moved into a goroutine.
+var guardedOps = []string{mutant.OpLockDeleted, mutant.OpOutOfScope, mutant.OpLockedLate, mutant.OpUnlockedEarly, mutant.OpOtherMode, opIntoGoroutine}
 
 var _ mutate.Rule = (*Rule)(nil)
 
@@ -77,7 +81,16 @@ func (r *Rule) mutant(p *mutate.Package, inv *invariants.Invariant, field, lock 
 		}
 		return mutant.VoidMutant(inv, inv.Field.Short(), op, why)
 	}
+	if op == mutant.OpOutOfScope {
+		for _, h := range hosts {
+			if m := outOfScope(p, inv, h.d, field); m.Void == "" {
+				return m
+			}
+		}
+	}
 	switch op {
+	case mutant.OpOutOfScope:
+		return outOfScope(p, inv, hosts[0].d, field)
 	case mutant.OpOtherMode:
 		return otherMode(p, inv, hosts[0].d, lock)
 	case opIntoGoroutine:
@@ -328,4 +341,64 @@ func (r *Rule) Vacuity(p *mutate.Package, inv *invariants.Invariant) []string {
 		}
 	}
 	return []string{fmt.Sprintf("no function of package %s reads or writes %s", p.Pkg.PkgPath, inv.Field.Short())}
+}
+
+// outOfScope copies the first access of the field after the lock, when
+// its value is the receiver, a parameter or reached from one, to right
+// before the lock statement.
+func outOfScope(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, field *types.Var) *mutant.Mutant {
+	e := mutate.NewEdits(p)
+	void := "no access of " + field.Name() + " after the lock is on the receiver or a parameter"
+	lockAt := -1
+	text := lockText(p, d, mutate.LockSite{})
+	for i, st := range d.Body.List {
+		if p.Text(st) == text {
+			lockAt = i
+			break
+		}
+	}
+	if lockAt < 0 {
+		return mutate.NewMutant(inv, p, d, mutant.OpOutOfScope, e, "the lock is taken by a helper")
+	}
+	params := map[types.Object]bool{}
+	sig := p.Pkg.TypesInfo.Defs[d.Name].(*types.Func).Signature()
+	if r := sig.Recv(); r != nil {
+		params[r] = true
+	}
+	for i := range sig.Params().Len() {
+		params[sig.Params().At(i)] = true
+	}
+	for _, st := range d.Body.List[lockAt+1:] {
+		sel := accessIn(p, st, field, false)
+		if sel == nil || !params[rootObj(p.Pkg.TypesInfo, sel.X)] {
+			continue
+		}
+		x := p.Text(sel)
+		stmt := "_ = " + x
+		if writesIn(st, sel) {
+			stmt = x + " = " + x
+		}
+		lock := d.Body.List[lockAt]
+		e.Insert(lock.Pos(), stmt+"\n"+p.Indent(lock.Pos()))
+		void = ""
+		break
+	}
+	return mutate.NewMutant(inv, p, d, mutant.OpOutOfScope, e, void)
+}
+
+// rootObj is the variable an expression of fields and pointers starts
+// from, or nil.
+func rootObj(info *types.Info, e ast.Expr) types.Object {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return info.Uses[x]
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
 }
