@@ -16,6 +16,9 @@ type access struct {
 	write bool
 	how   string       // for a write that is not an assignment: "delete", "append", ...
 	lit   *ast.FuncLit // the innermost literal around it, or nil
+	// passed: a read that hands the field's value to a call (an argument,
+	// or the receiver of a method): what it holds may be written there.
+	passed bool
 }
 
 // verb words the access for messages.
@@ -50,6 +53,7 @@ func (ch *checker) accesses(c *contract, decl inspector.Cursor) []*access {
 		}
 		a := &access{sel: sel}
 		a.write, a.how = ch.isWrite(cur)
+		a.passed = passedOn(info, cur)
 		for e := range cur.Enclosing((*ast.FuncLit)(nil)) {
 			a.lit = e.Node().(*ast.FuncLit)
 			break
@@ -178,6 +182,29 @@ func lengthOnly(info *types.Info, cur inspector.Cursor) bool {
 				return b.Name() == "len" || b.Name() == "cap"
 			}
 		}
+	}
+	return false
+}
+
+// passedOn reports whether the selection at cur is an argument of a call
+// (not len or cap) or the receiver of a method call.
+func passedOn(info *types.Info, cur inspector.Cursor) bool {
+	sel := cur.Node()
+	switch p := cur.Parent().Node().(type) {
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(p.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+				return false
+			}
+		}
+		for _, a := range p.Args {
+			if a == sel {
+				return true
+			}
+		}
+	case *ast.SelectorExpr:
+		s := info.Selections[p]
+		return s != nil && s.Kind() == types.MethodVal
 	}
 	return false
 }

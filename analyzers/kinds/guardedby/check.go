@@ -592,8 +592,9 @@ func (ch *checker) exportFacts() {
 }
 
 // readOnly marks the contracts whose field, unexported, is written only
-// where no lock is needed (a fresh value, an init function): its reads
-// race with no write, and need no lock either.
+// where no lock is needed (a fresh value, an init function), and never
+// handed to a call (which might write what it holds): its reads race with
+// no write, and need no lock either.
 func (ch *checker) readOnly() {
 	for _, c := range ch.cs {
 		if c.field.Exported() || c.field.Pkg() != ch.r.Pass.Pkg {
@@ -602,6 +603,9 @@ func (ch *checker) readOnly() {
 		c.readOnly = true
 		for _, u := range ch.units {
 			for _, a := range u.acc[c] {
+				if a.passed && !a.write {
+					c.readOnly = false // what it holds may be written there
+				}
 				if !a.write || a.how == atomicOp {
 					continue
 				}

@@ -207,6 +207,17 @@ func lockText(p *mutate.Package, d *ast.FuncDecl, _ mutate.LockSite) string {
 // a literal), a write when write is set.
 func accessIn(p *mutate.Package, st ast.Stmt, field *types.Var, write bool) *ast.SelectorExpr {
 	info := p.Pkg.TypesInfo
+	// Atomic loads need no lock: reverting the lock around one reverts
+	// nothing the rule asks for.
+	loads := map[ast.Expr]bool{}
+	ast.Inspect(st, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "Load") {
+			if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodVal && isAtomic(s.Recv()) {
+				loads[ast.Unparen(sel.X)] = true
+			}
+		}
+		return true
+	})
 	var out *ast.SelectorExpr
 	ast.Inspect(st, func(n ast.Node) bool {
 		if out != nil {
@@ -216,7 +227,7 @@ func accessIn(p *mutate.Package, st ast.Stmt, field *types.Var, write bool) *ast
 		case *ast.FuncLit:
 			return false
 		case *ast.SelectorExpr:
-			if s := info.Selections[n]; s != nil && s.Kind() == types.FieldVal && s.Obj().(*types.Var).Origin() == field {
+			if s := info.Selections[n]; s != nil && s.Kind() == types.FieldVal && s.Obj().(*types.Var).Origin() == field && !loads[n] {
 				if !write || writesIn(st, n) {
 					out = n
 				}
