@@ -187,14 +187,17 @@ func lengthOnly(info *types.Info, cur inspector.Cursor) bool {
 }
 
 // passedOn reports whether the selection at cur is an argument of a call
-// (not len or cap) or the receiver of a method call.
+// (of a function, not a builtin other than copy's destination) or the
+// receiver of a method call.
 func passedOn(info *types.Info, cur inspector.Cursor) bool {
 	sel := cur.Node()
 	switch p := cur.Parent().Node().(type) {
 	case *ast.CallExpr:
 		if id, ok := ast.Unparen(p.Fun).(*ast.Ident); ok {
-			if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
-				return false
+			if b, ok := info.Uses[id].(*types.Builtin); ok {
+				// Builtins write only what isWrite counts (delete,
+				// append, clear) and copy's destination.
+				return b.Name() == "copy" && len(p.Args) > 0 && p.Args[0] == sel
 			}
 		}
 		for _, a := range p.Args {
