@@ -1,0 +1,415 @@
+package guardedby
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/guardlint/guardlint/analyzers/golang/locks"
+	"github.com/guardlint/guardlint/analyzers/golang/mutate"
+	"github.com/guardlint/guardlint/analyzers/mutant"
+	"github.com/guardlint/guardlint/invariants"
+)
+
+// opIntoGoroutine moves an access of the field, in a function that holds
+// the lock, into a goroutine started there: it runs holding nothing.
+const opIntoGoroutine = "into-goroutine"
+
+// opLockDeleted is the revert the tree-sitter facet names first.
+const opLockDeleted = mutant.OpLockDeleted
+
+// guardedOps are the Go reverts of a guarded field, each made in one
+// function that takes the lock and then touches the field: the lock
+// deleted, the access made before the lock is taken (out-of-scope: a copy
+// of the first access of the field, on the receiver or a parameter, put
+// right before the lock statement, as a read `_ = x.f`, or as a write
+// `x.f = x.f` where the function writes it), the lock taken after the
+// first statement that does work (locked-late), given up before the last
+// (unlocked-early), taken shared around a write (other-mode), and the
+// access moved into a goroutine.
+var guardedOps = []string{mutant.OpLockDeleted, mutant.OpOutOfScope, mutant.OpLockedLate, mutant.OpUnlockedEarly, mutant.OpOtherMode, opIntoGoroutine}
+
+var _ mutate.Rule = (*Rule)(nil)
+
+// Mutants implements mutate.Rule. The host of a revert is the first
+// function (exported first: where the analysis reports a need it cannot
+// pass on, the finding lands in the mutated function) whose outermost
+// block takes the lock and then touches the field.
+func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutant.Mutant {
+	if inv.Field.Pkg != p.Pkg.PkgPath {
+		return nil
+	}
+	field, err := p.Scope.Var(*inv.Field)
+	if err != nil || !field.IsField() {
+		return nil // unverifiable: the baseline run reports it
+	}
+	owner, err := p.Scope.Owner(*inv.Field)
+	if err != nil {
+		return nil
+	}
+	lock := mutantLock(p, owner, inv, r.Lock.Raw)
+	if lock == nil {
+		return nil
+	}
+	var out []*mutant.Mutant
+	for _, op := range guardedOps {
+		out = append(out, r.mutant(p, inv, field, lock, op))
+	}
+	return out
+}
+
+// mutant builds one revert.
+func (r *Rule) mutant(p *mutate.Package, inv *invariants.Invariant, field, lock *types.Var, op string) *mutant.Mutant {
+	write := op == mutant.OpOtherMode
+	if write && !isRWMutex(lock.Type()) {
+		return mutant.VoidMutant(inv, inv.Field.Short(), op, r.Lock.Raw+" is a sync.Mutex: it has one mode")
+	}
+	hosts := hostsOf(p, field, lock, write)
+	if op == opIntoGoroutine {
+		for _, h := range hosts {
+			if m := intoGoroutine(p, inv, h.d, field); m.Void == "" {
+				return m
+			}
+		}
+	}
+	if len(hosts) == 0 {
+		why := "no function takes " + r.Lock.Raw + " in its outermost block and then touches " + field.Name()
+		if write {
+			why = "no function takes " + r.Lock.Raw + " exclusive in its outermost block and then writes " + field.Name()
+		}
+		return mutant.VoidMutant(inv, inv.Field.Short(), op, why)
+	}
+	if op == mutant.OpOutOfScope {
+		for _, h := range hosts {
+			if m := outOfScope(p, inv, h.d, field); m.Void == "" {
+				return m
+			}
+		}
+	}
+	switch op {
+	case mutant.OpOutOfScope:
+		return outOfScope(p, inv, hosts[0].d, field)
+	case mutant.OpOtherMode:
+		return otherMode(p, inv, hosts[0].d, lock)
+	case opIntoGoroutine:
+		return intoGoroutine(p, inv, hosts[0].d, field)
+	}
+	return p.HoldMutant(inv, hosts[0].s, lock, op)
+}
+
+// mutantLock resolves the rule's lock in the field's package, as the
+// analyzer does (resolveLock).
+func mutantLock(p *mutate.Package, owner *types.TypeName, inv *invariants.Invariant, raw string) *types.Var {
+	if !strings.ContainsAny(raw, "./()*") {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(owner.Type()), true, owner.Pkg(), raw)
+		if v, ok := obj.(*types.Var); ok && v.IsField() {
+			return v
+		}
+	}
+	module := ""
+	if inv.File != nil {
+		module = inv.File.Module
+	}
+	n, err := invariants.ParseName(raw, module, inv.Field.Pkg)
+	if err != nil {
+		return nil
+	}
+	v, err := p.Scope.Var(n)
+	if err != nil {
+		return nil
+	}
+	return v
+}
+
+// host is a function that takes the lock and then touches the field.
+type host struct {
+	s mutate.LockSite
+	d *ast.FuncDecl
+}
+
+// hostsOf lists the functions a revert may be made in: exported ones
+// first, then the others, each in source order.
+func hostsOf(p *mutate.Package, field, lock *types.Var, write bool) []host {
+	var out []host
+	modes := []invariants.LockMode{invariants.Exclusive, invariants.Shared}
+	if write {
+		modes = modes[:1]
+	}
+	for _, exported := range []bool{true, false} {
+		for _, d := range p.SortedDecls() {
+			if d.Name.IsExported() != exported || d.Body == nil {
+				continue
+			}
+			for _, mode := range modes {
+				s, ok := p.FindLock(d, p.Follow(lock, mode, nil))
+				if !ok || !touchesAfter(p, d, field, s, write) {
+					continue
+				}
+				out = append(out, host{s, d})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// touchesAfter reports whether the function touches the field (writes
+// it, when write is set) after the lock statement of its site.
+func touchesAfter(p *mutate.Package, d *ast.FuncDecl, field *types.Var, s mutate.LockSite, write bool) bool {
+	from := lockPos(p, d, s)
+	found := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if st, ok := n.(ast.Stmt); ok && st.Pos() > from {
+			if sel := accessIn(p, st, field, write); sel != nil {
+				found = true
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// lockPos is where the site's lock statement ends.
+func lockPos(p *mutate.Package, d *ast.FuncDecl, s mutate.LockSite) token.Pos {
+	for _, st := range d.Body.List {
+		if es, ok := st.(*ast.ExprStmt); ok && p.Text(es) == lockText(p, d, s) {
+			return es.End()
+		}
+	}
+	return d.Body.Pos()
+}
+
+// lockText is the text of the lock statement of the site: the first
+// statement of the outermost block that takes the lock.
+func lockText(p *mutate.Package, d *ast.FuncDecl, _ mutate.LockSite) string {
+	for _, st := range d.Body.List {
+		if es, ok := st.(*ast.ExprStmt); ok {
+			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
+				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Lock" || sel.Sel.Name == "RLock") {
+					return p.Text(es)
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// accessIn returns an access of the field directly in a statement (not in
+// a literal), a write when write is set.
+func accessIn(p *mutate.Package, st ast.Stmt, field *types.Var, write bool) *ast.SelectorExpr {
+	info := p.Pkg.TypesInfo
+	// Atomic loads need no lock: reverting the lock around one reverts
+	// nothing the rule asks for.
+	loads := map[ast.Expr]bool{}
+	ast.Inspect(st, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "Load") {
+			if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodVal && isAtomic(s.Recv()) {
+				loads[ast.Unparen(sel.X)] = true
+			}
+		}
+		return true
+	})
+	var out *ast.SelectorExpr
+	ast.Inspect(st, func(n ast.Node) bool {
+		if out != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectorExpr:
+			if s := info.Selections[n]; s != nil && s.Kind() == types.FieldVal && s.Obj().(*types.Var).Origin() == field && !loads[n] {
+				if !write || writesIn(st, n) {
+					out = n
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// writesIn reports whether a statement assigns or increments sel (or an
+// element of it), or deletes from it.
+func writesIn(st ast.Stmt, sel *ast.SelectorExpr) bool {
+	root := func(e ast.Expr) ast.Expr {
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.IndexExpr:
+				e = x.X
+			case *ast.StarExpr:
+				e = x.X
+			default:
+				return x
+			}
+		}
+	}
+	switch st := st.(type) {
+	case *ast.AssignStmt:
+		for _, l := range st.Lhs {
+			if root(l) == sel {
+				return true
+			}
+		}
+	case *ast.IncDecStmt:
+		return root(st.X) == sel
+	case *ast.ExprStmt:
+		if call, ok := st.X.(*ast.CallExpr); ok && len(call.Args) > 0 {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "delete" {
+				return ast.Unparen(call.Args[0]) == sel
+			}
+		}
+	}
+	return false
+}
+
+func isRWMutex(t types.Type) bool {
+	n, ok := types.Unalias(locks.Deref(t)).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "RWMutex"
+}
+
+// otherMode takes the lock shared (RLock, RUnlock) where the function
+// takes it exclusive around a write.
+func otherMode(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, lock *types.Var) *mutant.Mutant {
+	e := mutate.NewEdits(p)
+	n := 0
+	ast.Inspect(d.Body, func(x ast.Node) bool {
+		if _, ok := x.(*ast.FuncLit); ok {
+			return false
+		}
+		call, ok := x.(*ast.CallExpr)
+		if !ok || len(call.Args) != 0 {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || (sel.Sel.Name != "Lock" && sel.Sel.Name != "Unlock") {
+			return true
+		}
+		if s := p.Pkg.TypesInfo.Selections[sel]; s == nil || !isRWMutex(s.Recv()) {
+			return true
+		}
+		e.ReplaceNode(sel.Sel, "R"+sel.Sel.Name) // Lock: RLock, Unlock: RUnlock
+		n++
+		return true
+	})
+	void := ""
+	if n == 0 {
+		void = fmt.Sprintf("no Lock or Unlock call of %s to make shared", lock.Name())
+	}
+	return mutate.NewMutant(inv, p, d, mutant.OpOtherMode, e, void)
+}
+
+// intoGoroutine wraps the first statement of the outermost block that
+// touches the field, after the lock, in a goroutine: an expression
+// statement, an assignment to existing variables or an increment.
+func intoGoroutine(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, field *types.Var) *mutant.Mutant {
+	e := mutate.NewEdits(p)
+	void := "no statement of the outermost block after the lock touches " + field.Name() + " and can move into a goroutine"
+	locked := false
+	for _, st := range d.Body.List {
+		if !locked {
+			locked = p.Text(st) == lockText(p, d, mutate.LockSite{})
+			continue
+		}
+		movable := false
+		switch st := st.(type) {
+		case *ast.ExprStmt, *ast.IncDecStmt:
+			movable = true
+		case *ast.AssignStmt:
+			movable = st.Tok != token.DEFINE
+		}
+		if movable && accessIn(p, st, field, false) != nil {
+			e.ReplaceNode(st, "go func() { "+p.Text(st)+" }()")
+			void = ""
+			break
+		}
+	}
+	return mutate.NewMutant(inv, p, d, opIntoGoroutine, e, void)
+}
+
+// Vacuity implements mutate.Rule: a field that no function of its
+// package touches constrains nothing there.
+func (r *Rule) Vacuity(p *mutate.Package, inv *invariants.Invariant) []string {
+	if inv.Field.Pkg != p.Pkg.PkgPath {
+		return nil
+	}
+	field, err := p.Scope.Var(*inv.Field)
+	if err != nil {
+		return nil
+	}
+	for _, d := range p.Decls {
+		if d.Body != nil && accessIn(p, d.Body, field, false) != nil {
+			return nil
+		}
+	}
+	return []string{fmt.Sprintf("no function of package %s reads or writes %s", p.Pkg.PkgPath, inv.Field.Short())}
+}
+
+// outOfScope copies the first access of the field after the lock, when
+// its value is the receiver, a parameter or reached from one, to right
+// before the lock statement.
+func outOfScope(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, field *types.Var) *mutant.Mutant {
+	e := mutate.NewEdits(p)
+	void := "no access of " + field.Name() + " after the lock is on the receiver or a parameter"
+	lockAt := -1
+	text := lockText(p, d, mutate.LockSite{})
+	for i, st := range d.Body.List {
+		if p.Text(st) == text {
+			lockAt = i
+			break
+		}
+	}
+	if lockAt < 0 {
+		return mutate.NewMutant(inv, p, d, mutant.OpOutOfScope, e, "the lock is taken by a helper")
+	}
+	params := map[types.Object]bool{}
+	sig := p.Pkg.TypesInfo.Defs[d.Name].(*types.Func).Signature()
+	if r := sig.Recv(); r != nil {
+		params[r] = true
+	}
+	for i := range sig.Params().Len() {
+		params[sig.Params().At(i)] = true
+	}
+	for _, st := range d.Body.List[lockAt+1:] {
+		sel := accessIn(p, st, field, false)
+		if sel == nil || !params[rootObj(p.Pkg.TypesInfo, sel.X)] {
+			continue
+		}
+		x := p.Text(sel)
+		stmt := "_ = " + x
+		if writesIn(st, sel) {
+			stmt = x + " = " + x
+		}
+		lock := d.Body.List[lockAt]
+		e.Insert(lock.Pos(), stmt+"\n"+p.Indent(lock.Pos()))
+		void = ""
+		break
+	}
+	return mutate.NewMutant(inv, p, d, mutant.OpOutOfScope, e, void)
+}
+
+// rootObj is the variable an expression of fields and pointers starts
+// from, or nil.
+func rootObj(info *types.Info, e ast.Expr) types.Object {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return info.Uses[x]
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/guardedby
+
+go 1.26.0

@@ -1,0 +1,31 @@
+package raft
+
+import "sync"
+
+type Raft struct {
+	mu    sync.RWMutex
+	peers map[string]int
+}
+
+func (r *Raft) Peers() int {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return len(r.peers)
+}
+
+func (r *Raft) SetPeer(id string, p int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.peers[id] = p
+	r.peers["x"]++
+}
+
+type Client struct{ cache map[string]string }
+
+var cacheMu sync.Mutex
+
+func (c *Client) Put(k, v string) {
+	cacheMu.Lock()
+	c.cache[k] = v
+	cacheMu.Unlock()
+}
