@@ -33,3 +33,27 @@ func FieldType(fns []*Function, typ, field string) []string {
 	}
 	return nil
 }
+
+// ParamNames lists the names of the function's parameters, in order.
+func (fn *Function) ParamNames() []string {
+	if a, ok := fn.lang.(model.Accessor); ok {
+		return a.ParamNames(fn.File, fn.Func)
+	}
+	return nil
+}
+
+// Private reports whether one of the functions' files defines typ and
+// declares the member function only in a private section of it (C++).
+func Private(fns []*Function, typ, method string) bool {
+	seen := map[string]bool{}
+	for _, fn := range fns {
+		if seen[fn.File.Path] {
+			continue
+		}
+		seen[fn.File.Path] = true
+		if a, ok := fn.lang.(model.Accessor); ok && a.Private(fn.File, typ, method) {
+			return true
+		}
+	}
+	return false
+}

@@ -38,6 +38,79 @@ func (l Language) FieldType(f *syntax.File, typ, field string) []string {
 	return out
 }
 
+// ParamNames implements model.Accessor.
+func (l Language) ParamNames(f *syntax.File, fn *model.Func) []string {
+	d := fn.Node.Child("declarator")
+	for d != nil && d.Kind != "function_declarator" {
+		d = d.Child("declarator")
+	}
+	if d == nil || d.Child("parameters") == nil {
+		return nil
+	}
+	var out []string
+	for _, p := range d.Child("parameters").NamedChildren() {
+		if p.Kind != "parameter_declaration" && p.Kind != "optional_parameter_declaration" {
+			continue
+		}
+		name := ""
+		if n := declaredName(p.Child("declarator")); n != nil && n.Kind == "identifier" {
+			name = f.Text(n)
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// Private implements model.Accessor: the member is declared after a
+// `private:` label of typ's body, or before any label of a class (whose
+// members are private by default), and nowhere else in it.
+func (l Language) Private(f *syntax.File, typ, method string) bool {
+	private, public := false, false
+	syntax.Walk(f.Root, func(n *syntax.Node) bool {
+		if n.Kind != "field_declaration_list" || !namesType(f, n.Parent, typ) {
+			return true
+		}
+		access := "public"
+		if n.Parent.Kind == "class_specifier" {
+			access = "private"
+		}
+		for _, d := range n.NamedChildren() {
+			switch d.Kind {
+			case "access_specifier":
+				access = f.Text(d)
+			case "field_declaration", "declaration", "function_definition", "template_declaration":
+				if declares(f, d, method) {
+					if access == "private" {
+						private = true
+					} else {
+						public = true
+					}
+				}
+			}
+		}
+		return false
+	})
+	return private && !public
+}
+
+// declares reports whether a member declaration declares the function
+// name.
+func declares(f *syntax.File, d *syntax.Node, name string) bool {
+	found := false
+	syntax.Walk(d, func(n *syntax.Node) bool {
+		if found || n.Kind == "compound_statement" {
+			return false
+		}
+		if n.Kind == "function_declarator" {
+			if id := n.Child("declarator"); id != nil && f.Text(id) == name {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
 // namesType reports whether a class, struct or union specifier is typ:
 // by its name, or, without one, by the typedef it is declared in.
 func namesType(f *syntax.File, spec *syntax.Node, typ string) bool {
@@ -203,6 +276,7 @@ func classify(f *syntax.File, n *syntax.Node, obj []string, live func(*syntax.No
 		default:
 			a.Node = top
 			a.Write, a.How = use(f, top, p)
+			a.Indexed = subscript
 			if !a.Write && subscript {
 				a.Subscript, a.How = true, "operator[]"
 			} else if a.Write && subscript {

@@ -101,3 +101,33 @@ static void bump(Table *t, struct Other *o) {
 	assert.Equal(t, []string{"3 t write ++", "5 t read "}, describe(f, l.Accesses(f, fns[0], "Table", "count", &model.Config{})))
 	assert.Equal(t, []string{"int"}, l.FieldType(f, "Table", "count"))
 }
+
+func TestParamNamesAndPrivate(t *testing.T) {
+	src := `class C {
+  void hidden();
+ public:
+  void open(int a, const C& other, int);
+ private:
+  void locked(C* c);
+  int x;
+ public:
+  void both();
+ private:
+  void both(int);
+};
+struct S { void pub(); };
+void C::open(int a, const C& other, int) {}
+`
+	f, err := syntax.Parse("cpp", "x.cc", []byte(src))
+	require.NoError(t, err)
+	l := Language{Lang: "cpp"}
+	fns := functions(f, &model.Config{})
+	require.Len(t, fns, 1)
+	assert.Equal(t, []string{"a", "other", ""}, l.ParamNames(f, fns[0]))
+	assert.True(t, l.Private(f, "C", "locked"))
+	assert.False(t, l.Private(f, "C", "open"))
+	assert.True(t, l.Private(f, "C", "hidden"), "a class's members are private before any label")
+	assert.False(t, l.Private(f, "C", "both"), "declared public too")
+	assert.False(t, l.Private(f, "S", "pub"))
+	assert.False(t, l.Private(f, "Other", "locked"))
+}

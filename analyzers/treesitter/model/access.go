@@ -29,6 +29,9 @@ type Access struct {
 	// on a miss, and reads it otherwise. The rule decides by the field's
 	// declared type (MapLike).
 	Subscript bool
+	// Indexed says that the access reaches the field's element through a
+	// subscript (`cache_[k] = v`, `auto& e = cache_[k]`, `self.m[k]`).
+	Indexed bool
 	// Liveness says whether the access runs when the function runs; one
 	// in a lambda or closure never called here may still run later.
 	core.Liveness
@@ -47,6 +50,13 @@ type Accessor interface {
 	// definition of typ in the file, or nil when the file does not
 	// declare it.
 	FieldType(f *syntax.File, typ, field string) []string
+	// ParamNames lists the names of the function's parameters in order
+	// ("" for an unnamed one); a Rust method's `self` is not one.
+	ParamNames(f *syntax.File, fn *Func) []string
+	// Private reports whether the file's definition of typ declares the
+	// member function only in a private section (C++): its callers are
+	// then typ's own members (and friends).
+	Private(f *syntax.File, typ, method string) bool
 }
 
 // MapLike reports whether a declared type is a map, whose operator[]

@@ -34,6 +34,30 @@ func (Language) FieldType(f *syntax.File, typ, field string) []string {
 	return out
 }
 
+// ParamNames implements model.Accessor.
+func (Language) ParamNames(f *syntax.File, fn *model.Func) []string {
+	ps := fn.Node.Child("parameters")
+	if ps == nil {
+		return nil
+	}
+	var out []string
+	for _, p := range ps.NamedChildren() {
+		if p.Kind != "parameter" {
+			continue
+		}
+		name := ""
+		if pat := p.Child("pattern"); pat != nil && pat.Kind == "identifier" {
+			name = f.Text(pat)
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// Private implements model.Accessor: Rust's privacy is the module's,
+// which Exposed already reads.
+func (Language) Private(*syntax.File, string, string) bool { return false }
+
 // accesses finds the reads and writes of a field in a function: through
 // `self` in typ's impls, and through a parameter or a `let` whose declared
 // type names typ (`o: &T`, `p: Arc<T>`, `let q: &T = ...`). A struct
@@ -98,6 +122,7 @@ func classify(f *syntax.File, n *syntax.Node, obj []string, live func(*syntax.No
 		case p.Kind == "field_expression" && p.Child("value") == top && !method:
 		default:
 			a.Write, a.How = use(f, top, p, method)
+			a.Indexed = index
 			if a.Write {
 				a.Node = p
 				if method {
