@@ -32,7 +32,7 @@ type jsonFinding struct {
 	// ID is the invariant id, "suppression" for a wrong or unused
 	// //guardlint:ignore, or omitted for an error of the run as a whole.
 	ID string `json:"id,omitempty"`
-	// Kind is the invariant's rule kind: call, hold, owns, forbid, order,
+	// Kind is the invariant's rule kind: call, hold, owns, guarded_by, forbid, order,
 	// requires, excludes, lock_order, never_acquires (json.schema.json
 	// lists them).
 	Kind    string `json:"kind,omitempty"`

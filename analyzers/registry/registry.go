@@ -10,6 +10,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/kinds/call"
 	"github.com/guardlint/guardlint/analyzers/kinds/excludes"
 	"github.com/guardlint/guardlint/analyzers/kinds/forbid"
+	"github.com/guardlint/guardlint/analyzers/kinds/guardedby"
 	"github.com/guardlint/guardlint/analyzers/kinds/hold"
 	lockorder "github.com/guardlint/guardlint/analyzers/kinds/lockorder"
 	neveracquires "github.com/guardlint/guardlint/analyzers/kinds/neveracquires"
@@ -25,6 +26,7 @@ var Kinds = []core.Kind{
 	call.Kind,
 	hold.Kind,
 	owns.Kind,
+	guardedby.Kind,
 	forbid.Kind,
 	order.Kind,
 	requires.Kind,

@@ -28,7 +28,7 @@ func TestAnalyzersAreValid(t *testing.T) {
 		assert.True(t, strings.HasPrefix(a.URL, "https://pkg.go.dev/github.com/guardlint/guardlint/analyzers/"), a.URL)
 		assert.True(t, strings.HasSuffix(a.URL, "/"+strings.ReplaceAll(a.Name, "_", "")), a.URL)
 	}
-	assert.Equal(t, []string{"call", "hold", "owns", "forbid", "order", "requires", "excludes", "lock_order", "never_acquires", "ignores"}, names)
+	assert.Equal(t, []string{"call", "hold", "owns", "guarded_by", "forbid", "order", "requires", "excludes", "lock_order", "never_acquires", "ignores"}, names)
 }
 
 // TestAnalyzersShareNothing checks that two sets of analyzers built with different
