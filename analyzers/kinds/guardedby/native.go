@@ -3,20 +3,510 @@
 package guardedby
 
 import (
+	"fmt"
+	"strings"
+
+	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
 
-// The tree-sitter facet. The C, C++, CUDA and Rust check is not written
-// yet: until it is, every invariant of those languages is reported as one
-// that cannot be verified, never passed.
-
-var _ treesitter.FilesRule = (*Rule)(nil)
+// The tree-sitter facet: the rule over C, C++, CUDA, Rust and Metal code.
+// The field is Type::field. Its accesses are those the front end finds
+// (model.Accessor): through `this` or `self` in Type's methods, the bare
+// field in a C++ method where no local hides it, and through a local or
+// parameter whose declared type names Type. Each must lie in the live
+// scope of a guard of the lock of the same value (treesitter.HeldAt), in
+// the mode it needs: a write exclusive, a read shared or exclusive (only
+// exclusive with `reads: exclusive`). The lock of the same value is the
+// lock pattern itself for an access through `this` or `self` (`mtx_`
+// matches `this->mtx_` and `mtx_`), and `o.mtx_`, `o->mtx_` or
+// `(*o).mtx_` for an access through o; a lock that is a call or a
+// qualified name (`kernel_mtx()`, `::g_mu`, `crate::LOCK`) is one lock
+// for every value.
+//
+// A C++ subscript of the field that only reads the element writes it all
+// the same when the field is a map, whose operator[] inserts a missing
+// key: the field's declared type in Type's definition says which (a type
+// whose name ends in "map"); a field whose declaration is not in the
+// files is taken to be one.
+//
+// Initialisation needs no lock: Type's constructors and destructor (C++;
+// member initialisers are not in a body at all), struct literals (Rust,
+// which are no access), and the functions under `init`.
+//
+// As for requires, a function that touches the field without the lock
+// passes the need to its callers when no other file can call it (static
+// in a source file, in an anonymous namespace, a private Rust function),
+// and they are looked for in its file; a C++ member function declared
+// only in a private section of Type passes it to Type's members in all
+// the invariant's files. The value whose lock the caller must hold is the
+// one it calls the function on (`this`, `o.helper()`) or the argument it
+// passes for the parameter the access goes through. An access in a
+// lambda or closure that is not run where it is written needs a guard
+// inside it.
 
 // Patterns implements treesitter.FilesRule: the lock.
 func (r *Rule) Patterns() []invariants.Name { return []invariants.Name{r.Lock} }
 
+// Lookups implements treesitter.FilesLookup: the init functions must be
+// defined in the files.
+func (r *Rule) Lookups(*invariants.Invariant) []invariants.Name { return r.Init }
+
+// Mentions implements treesitter.FilesLookup: a file that does not name
+// the field holds no access of it, nor a caller of a function that needs
+// the lock for one (those are in the files of the accesses).
+func (r *Rule) Mentions(inv *invariants.Invariant) []string {
+	out := []string{inv.Field.Scoped[len(inv.Field.Scoped)-1]}
+	for _, n := range r.Init {
+		out = append(out, n.Scoped[len(n.Scoped)-1])
+	}
+	return out
+}
+
+// OnlyLookups implements treesitter.FilesLookup.
+func (r *Rule) OnlyLookups(*invariants.Invariant) bool { return false }
+
 // CheckFiles implements treesitter.FilesRule.
-func (r *Rule) CheckFiles([]*treesitter.Function) string {
-	return "guarded_by is not checked in C/C++/Rust yet"
+func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
+	if len(fns) == 0 {
+		return fmt.Sprintf("no function of the files mentions %s, so the invariant checks nothing", r.fieldName(nil))
+	}
+	c := newCheck(r, fns)
+	for _, fn := range fns {
+		if r.exempt(fn, c.typ) {
+			continue
+		}
+		as, ok := fn.Accesses(c.typ, c.field)
+		if !ok {
+			return fmt.Sprintf("the %s front end does not tell the accesses of a field apart", fn.File.Lang)
+		}
+		for _, a := range as {
+			if !a.MayRun() {
+				continue
+			}
+			c.accesses++
+			c.judgeAccess(fn, a)
+		}
+	}
+	c.follow()
+	if c.accesses == 0 {
+		return fmt.Sprintf("no live access of %s in the files, so the invariant checks nothing", r.fieldName(fns[0].Inv))
+	}
+	return ""
+}
+
+// fieldName is the field as written in the invariant.
+func (r *Rule) fieldName(inv *invariants.Invariant) string {
+	if inv == nil {
+		return "the field"
+	}
+	return inv.Field.Raw
+}
+
+// exempt reports whether a function initialises the value or is declared
+// set-up code: Type's constructors and destructor, and the init functions.
+func (r *Rule) exempt(fn *treesitter.Function, typ string) bool {
+	p := fn.Func.Path
+	if len(p) >= 2 && p[len(p)-2] == typ && (p[len(p)-1] == typ || p[len(p)-1] == "~"+typ) && fn.File.Lang != "rust" {
+		return true
+	}
+	for _, n := range r.Init {
+		if fn.Is(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// check is one guarded_by invariant checked over the functions of its
+// files.
+type check struct {
+	r          *Rule
+	inv        *invariants.Invariant
+	fns        []*treesitter.Function
+	typ, field string
+	// mapLike: a subscript of the field inserts (see above).
+	mapLike  bool
+	accesses int
+	// needs holds, per function and value (`this`, or a parameter's
+	// index), what its callers must hold for it; queue those whose
+	// callers are still to be judged.
+	needs map[needKey]*need
+	queue []needKey
+}
+
+// needKey is a function that needs the lock of one value held by its
+// callers: obj is -1 for `this`/`self`, else the index of the parameter.
+type needKey struct {
+	fn  *treesitter.Function
+	obj int
+}
+
+// need is what the callers must hold: the lock in mode, for the access
+// described by what, reached through path.
+type need struct {
+	mode invariants.LockMode
+	what string
+	path []string
+}
+
+func newCheck(r *Rule, fns []*treesitter.Function) *check {
+	inv := fns[0].Inv
+	s := inv.Field.Scoped
+	c := &check{r: r, inv: inv, fns: fns, typ: s[len(s)-2], field: s[len(s)-1], needs: map[needKey]*need{}}
+	t := treesitter.FieldType(fns, c.typ, c.field)
+	lang := fns[0].File.Lang
+	c.mapLike = lang != "c" && lang != "rust" && (t == nil || model.MapLike(t))
+	return c
+}
+
+// global reports whether the lock is one for every value: a call or a
+// qualified name.
+func (c *check) global(pattern []string) bool {
+	for _, t := range pattern {
+		if t == "(" || t == "::" {
+			return true
+		}
+	}
+	return false
+}
+
+// lockOf returns the lock patterns of a value for the rule's lock: the
+// pattern itself for `this`, `self` or a global lock, else the value's
+// own member.
+func (c *check) lockOf(pattern, obj []string) [][]string {
+	if c.global(pattern) || len(obj) == 0 || (len(obj) == 1 && (obj[0] == "this" || obj[0] == "self")) {
+		return [][]string{pattern}
+	}
+	var out [][]string
+	for _, sep := range [][]string{{"."}, {"->"}} {
+		out = append(out, append(append(append([]string(nil), obj...), sep...), pattern...))
+	}
+	out = append(out, append(append([]string{"(", "*"}, obj...), append([]string{")", "."}, pattern...)...))
+	return out
+}
+
+// lockName names the lock of a value for messages.
+func (c *check) lockName(obj []string) string {
+	if len(obj) == 0 || obj[0] == "this" || obj[0] == "self" || c.global(c.pattern()) {
+		return c.r.Lock.Raw
+	}
+	return fmt.Sprintf("%s of %s", c.r.Lock.Raw, strings.Join(obj, ""))
+}
+
+// pattern is the lock's tokens.
+func (c *check) pattern() []string { return c.fns[0].Patterns[0] }
+
+// modeOf returns the mode an access needs, and says what it does for
+// messages.
+func (c *check) modeOf(a model.Access) (invariants.LockMode, string) {
+	switch {
+	case a.Indexed && c.mapLike && (a.Write || a.Subscript):
+		return invariants.Exclusive, fmt.Sprintf("writes %s through operator[]", c.inv.Field.Raw)
+	case a.Write:
+		return invariants.Exclusive, fmt.Sprintf("writes %s (%s)", c.inv.Field.Raw, a.How)
+	case c.r.Reads == invariants.Exclusive:
+		return invariants.Exclusive, "reads " + c.inv.Field.Raw
+	}
+	return invariants.Shared, "reads " + c.inv.Field.Raw
+}
+
+// judgeAccess checks one access.
+func (c *check) judgeAccess(fn *treesitter.Function, a model.Access) {
+	mode, what := c.modeOf(a)
+	locks := c.lockOf(c.pattern(), a.Object)
+	name := c.lockName(a.Object)
+	if !a.Live() {
+		// A lambda or closure that may run later: only a guard taken in
+		// it holds the lock when it runs.
+		if ok, weaker, _ := c.held(fn, a.Node, locks, mode, enclosingLiteral(a.Node)); !ok {
+			fn.Report(a.Node, "%s %s, %s", what, a.Dead, c.without(name, mode, weaker, "which may run when the lock is not held"))
+		}
+		return
+	}
+	ok, weaker, why := c.held(fn, a.Node, locks, mode, nil)
+	switch {
+	case ok:
+		return
+	case weaker:
+		fn.Report(a.Node, "%s under a shared lock of %s; %s", what, name, exclusiveWhy(a, c.mapLike))
+		return
+	}
+	obj := c.objIndex(fn, a.Object)
+	if reason := c.callableOutside(fn); reason != "" || obj == -2 {
+		if obj == -2 {
+			reason = "the value is not the function's receiver or parameter, so its callers cannot hold its lock"
+		}
+		fn.Report(a.Node, "%s without %s held in %s (%s); %s", what, c.lockWord(name, mode), fn.Name(), reason, why)
+		return
+	}
+	c.addNeed(needKey{fn, obj}, &need{mode: mode, what: fmt.Sprintf("%s at line %d", what, fn.Line(a.Node)), path: []string{fn.Name()}})
+}
+
+// exclusiveWhy says why an access needs the lock exclusive.
+func exclusiveWhy(a model.Access, mapLike bool) string {
+	switch {
+	case a.Indexed && mapLike && (a.Write || a.Subscript):
+		return "inserting needs it exclusive (look the key up with find() under the shared lock, insert under the exclusive one)"
+	case a.Write:
+		return "a write needs it exclusive"
+	}
+	return "reads: exclusive needs it exclusive"
+}
+
+// lockWord names the lock with the mode an access needs.
+func (c *check) lockWord(name string, mode invariants.LockMode) string {
+	if mode == invariants.Exclusive {
+		return name + " (exclusive)"
+	}
+	return name
+}
+
+// without describes a lock not held for an access in a literal.
+func (c *check) without(name string, mode invariants.LockMode, weaker bool, tail string) string {
+	if weaker {
+		return fmt.Sprintf("holding %s only shared, %s", name, tail)
+	}
+	return fmt.Sprintf("without %s held in it, %s", c.lockWord(name, mode), tail)
+}
+
+// addNeed records that a function's callers must hold a lock.
+func (c *check) addNeed(k needKey, n *need) {
+	if old := c.needs[k]; old != nil {
+		if old.mode == invariants.Exclusive || n.mode == invariants.Shared {
+			return
+		}
+	}
+	c.needs[k] = n
+	c.queue = append(c.queue, k)
+}
+
+// objIndex maps an access's value to what a caller provides: -1 for
+// `this`/`self`, a parameter's index, or -2 for any other value.
+func (c *check) objIndex(fn *treesitter.Function, obj []string) int {
+	if len(obj) == 1 && (obj[0] == "this" || obj[0] == "self") || c.global(c.pattern()) {
+		return -1
+	}
+	for i, p := range fn.ParamNames() {
+		if len(obj) == 1 && p == obj[0] {
+			return i
+		}
+	}
+	return -2
+}
+
+// callableOutside says why code the check does not follow can call fn,
+// or "": only its file can (treesitter.Function.Exposed), or it is a
+// private member function of Type, called by Type's members.
+func (c *check) callableOutside(fn *treesitter.Function) string {
+	reason := fn.Exposed()
+	if reason == "" || c.privateMember(fn) {
+		return ""
+	}
+	return reason
+}
+
+// privateMember reports whether fn is a member function of Type declared
+// only in a private section.
+func (c *check) privateMember(fn *treesitter.Function) bool {
+	p := fn.Func.Path
+	return len(p) >= 2 && p[len(p)-2] == c.typ && treesitter.Private(c.fns, c.typ, p[len(p)-1])
+}
+
+// held reports whether a guard of one of the locks holds it at n in mode;
+// weaker, when one holds it only shared where mode is exclusive; and
+// otherwise why none counts. With within set, only guards inside it count.
+func (c *check) held(fn *treesitter.Function, n *syntax.Node, locks [][]string, mode invariants.LockMode, within *syntax.Node) (ok, weaker bool, why string) {
+	hs, weaker, why := c.holders(fn, n, locks, mode, within)
+	return len(hs) > 0, weaker, why
+}
+
+// holders returns the guards of one of the locks that hold it at n in
+// mode, in the order of the body's guards; weaker and why as for held.
+func (c *check) holders(fn *treesitter.Function, n *syntax.Node, locks [][]string, mode invariants.LockMode, within *syntax.Node) (hs []*model.Guard, weaker bool, why string) {
+	for _, g := range fn.Guards().All {
+		if !locksAny(g, locks) || (within != nil && !within.Contains(g.Node)) {
+			continue
+		}
+		orig := g
+		if within != nil && !g.Live() && g.Maybe {
+			// A guard in the same lambda or closure runs when the access
+			// does: judge it as the lambda's own code.
+			live := *g
+			live.Liveness = core.Liveness{}
+			g = &live
+		}
+		held, reason := fn.HeldAt(g, n)
+		switch {
+		case held && (mode == invariants.Shared || g.Mode == invariants.Exclusive):
+			hs = append(hs, orig)
+		case held:
+			weaker = true
+		case why == "" || g.Node.Start < n.Start:
+			why = fmt.Sprintf("the guard at line %d does not count: %s", fn.Line(g.Node), reason)
+		}
+	}
+	if len(hs) > 0 {
+		return hs, false, ""
+	}
+	if why == "" {
+		why = fmt.Sprintf("no guard of %s is in scope here", c.r.Lock.Raw)
+	}
+	return nil, weaker, why
+}
+
+// locksAny reports whether a guard locks one of the locks.
+func locksAny(g *model.Guard, locks [][]string) bool {
+	for _, l := range locks {
+		if g.Locks(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// enclosingLiteral returns the innermost lambda or closure around n.
+func enclosingLiteral(n *syntax.Node) *syntax.Node {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Kind == "lambda_expression" || p.Kind == "closure_expression" {
+			return p
+		}
+	}
+	return nil
+}
+
+// follow judges the callers of the functions that need a lock held, until
+// no new function needs one. The callers of a private member function are
+// Type's members in every file; of any other function, the functions of
+// its file. A use of the function as a value is reported, since its calls
+// cannot be followed.
+func (c *check) follow() {
+	for len(c.queue) > 0 {
+		k := c.queue[0]
+		c.queue = c.queue[1:]
+		nd := c.needs[k]
+		callee := k.fn
+		private := c.privateMember(callee)
+		name := callee.Func.Path[len(callee.Func.Path)-1]
+		for _, caller := range c.fns {
+			if caller == callee || (!private && caller.File != callee.File) || c.r.exempt(caller, c.typ) {
+				continue
+			}
+			for _, call := range caller.Calls() {
+				if !call.MayRun() || !model.CallsName(call.Callee, callee.Func.Path) {
+					continue
+				}
+				c.judgeCall(caller, call, callee, k.obj, nd)
+			}
+			for _, use := range caller.ValueUses(name) {
+				caller.Report(use, "%s is used as a value here, so its calls cannot be followed, and it %s without %s held (%s)", callee.Name(), nd.what, c.lockWord(c.r.Lock.Raw, nd.mode), strings.Join(nd.path, " -> "))
+			}
+		}
+	}
+}
+
+// judgeCall checks one call of a function that needs the lock of a value
+// held: the value is what the call passes for obj.
+func (c *check) judgeCall(caller *treesitter.Function, call model.Call, callee *treesitter.Function, obj int, nd *need) {
+	path := append([]string{caller.Name()}, nd.path...)
+	val := c.valueAt(caller, call, obj)
+	if val == nil {
+		caller.Report(call.Node, "calls %s, which %s without %s held, and the value whose lock it needs cannot be told here (%s)", callee.Name(), nd.what, c.r.Lock.Raw, strings.Join(path, " -> "))
+		return
+	}
+	name := c.lockName(val)
+	if !call.Live() {
+		if ok, weaker, _ := c.held(caller, call.Node, c.lockOf(c.pattern(), val), nd.mode, enclosingLiteral(call.Node)); !ok {
+			caller.Report(call.Node, "calls %s %s, %s (%s)", callee.Name(), call.Dead, c.without(name, nd.mode, weaker, "which may run when the lock is not held"), strings.Join(path, " -> "))
+		}
+		return
+	}
+	ok, weaker, why := c.held(caller, call.Node, c.lockOf(c.pattern(), val), nd.mode, nil)
+	switch {
+	case ok:
+		return
+	case weaker:
+		caller.Report(call.Node, "calls %s under a shared lock of %s, and it %s, which needs it exclusive (%s)", callee.Name(), name, nd.what, strings.Join(path, " -> "))
+		return
+	}
+	idx := c.objIndex(caller, val)
+	if reason := c.callableOutside(caller); reason != "" || idx == -2 {
+		if idx == -2 {
+			reason = "the value is not the function's receiver or parameter, so its callers cannot hold its lock"
+		}
+		caller.Report(call.Node, "calls %s without %s held, and it %s (%s: %s); %s", callee.Name(), c.lockWord(name, nd.mode), nd.what, strings.Join(path, " -> "), reason, why)
+		return
+	}
+	c.addNeed(needKey{caller, idx}, &need{mode: nd.mode, what: nd.what, path: path})
+}
+
+// valueAt returns the tokens of the value a call passes for obj: what it
+// calls the function on (`this` for a bare call), or the argument for a
+// parameter (`&x` is x); nil when it is not a name.
+func (c *check) valueAt(caller *treesitter.Function, call model.Call, obj int) []string {
+	if c.global(c.pattern()) {
+		return []string{"this"}
+	}
+	if obj == -1 {
+		// The value the function is called on: `this` for a bare call,
+		// the receiver of `o.helper()`; an associated function or a
+		// longer receiver (`a.b.helper()`) names no value here.
+		callee := call.Callee
+		n := len(callee)
+		switch {
+		case n == 1:
+			return []string{"this"}
+		case n == 3 && (callee[1] == "." || callee[1] == "->"):
+			return callee[:1]
+		}
+		return nil
+	}
+	args := splitArgs(call.Tokens[len(call.Callee):])
+	if obj >= len(args) {
+		return nil
+	}
+	a := args[obj]
+	if len(a) == 2 && (a[0] == "&" || a[0] == "*") {
+		a = a[1:]
+	}
+	if len(a) == 3 && a[0] == "&" && a[1] == "mut" {
+		a = a[2:]
+	}
+	if len(a) != 1 {
+		return nil
+	}
+	return a
+}
+
+// splitArgs splits the tokens of an argument list, parentheses included,
+// at its top-level commas.
+func splitArgs(toks []string) [][]string {
+	if len(toks) < 2 || toks[0] != "(" {
+		return nil
+	}
+	var out [][]string
+	depth, start := 0, 1
+	for i := 1; i < len(toks); i++ {
+		switch toks[i] {
+		case "(", "[", "{", "<":
+			depth++
+		case ")", "]", "}", ">":
+			if depth == 0 {
+				if i > start {
+					out = append(out, toks[start:i])
+				}
+				return out
+			}
+			depth--
+		case ",":
+			if depth == 0 {
+				out = append(out, toks[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return out
 }
