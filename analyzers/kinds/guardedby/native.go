@@ -309,11 +309,17 @@ func (c *check) callableOutside(fn *treesitter.Function) string {
 	return reason
 }
 
+// member reports whether fn is a member function of Type.
+func (c *check) member(fn *treesitter.Function) bool {
+	p := fn.Func.Path
+	return len(p) >= 2 && p[len(p)-2] == c.typ
+}
+
 // privateMember reports whether fn is a member function of Type declared
 // only in a private section.
 func (c *check) privateMember(fn *treesitter.Function) bool {
 	p := fn.Func.Path
-	return len(p) >= 2 && p[len(p)-2] == c.typ && treesitter.Private(c.fns, c.typ, p[len(p)-1])
+	return c.member(fn) && treesitter.Private(c.fns, c.typ, p[len(p)-1])
 }
 
 // held reports whether a guard of one of the locks holds it at n in mode;
@@ -384,26 +390,40 @@ func enclosingLiteral(n *syntax.Node) *syntax.Node {
 // its file. A use of the function as a value is reported, since its calls
 // cannot be followed.
 func (c *check) follow() {
+	done := map[needKey]*need{}
 	for len(c.queue) > 0 {
 		k := c.queue[0]
 		c.queue = c.queue[1:]
 		nd := c.needs[k]
+		if done[k] == nd {
+			continue // queued again for a stronger need, already judged
+		}
+		done[k] = nd
 		callee := k.fn
 		private := c.privateMember(callee)
 		name := callee.Func.Path[len(callee.Func.Path)-1]
+		found := false
 		for _, caller := range c.fns {
-			if caller == callee || (!private && caller.File != callee.File) || c.r.exempt(caller, c.typ) {
+			if caller == callee || (!private && caller.File != callee.File) || (private && !c.member(caller)) || c.r.exempt(caller, c.typ) {
 				continue
 			}
 			for _, call := range caller.Calls() {
 				if !call.MayRun() || !model.CallsName(call.Callee, callee.Func.Path) {
 					continue
 				}
+				found = true
 				c.judgeCall(caller, call, callee, k.obj, nd)
 			}
 			for _, use := range caller.ValueUses(name) {
+				found = true
 				caller.Report(use, "%s is used as a value here, so its calls cannot be followed, and it %s without %s held (%s)", callee.Name(), nd.what, c.lockWord(c.r.Lock.Raw, nd.mode), strings.Join(nd.path, " -> "))
 			}
+		}
+		if !found {
+			// No call to judge: a virtual override, a function called
+			// through a pointer the files do not show. Nothing shows
+			// that its callers hold the lock.
+			callee.Report(callee.At(), "%s %s without %s held (%s), and no call of %s is found where its callers can be, so none is shown to hold it (a virtual override or a function called through a pointer is called from elsewhere)", callee.Name(), nd.what, c.lockWord(c.r.Lock.Raw, nd.mode), strings.Join(nd.path, " -> "), callee.Name())
 		}
 	}
 }

@@ -41,3 +41,5 @@ void table_wrong(Table *a, Table *b) {
 }
 
 void table_init(Table *t) { t->count = 0; }
+
+static void orphan(Table *t) { t->count = 5; } // want c-count "orphan writes Table::count \(an assignment\) at line 45 without mu \(exclusive\) held \(orphan\), and no call of orphan is found"
