@@ -18,7 +18,10 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutant.M
 	if inv.Field.Pkg != p.Pkg.PkgPath {
 		return nil
 	}
-	return []*mutant.Mutant{mutant.VoidMutant(inv, inv.Field.Short(), opLockDeleted, "guarded_by is not checked for Go yet")}
+	// The reverts of a guarded field (the lock around one access
+	// deleted, the access moved after the unlock, into a goroutine) are
+	// not written yet: prove says so instead of passing the invariant.
+	return []*mutant.Mutant{mutant.VoidMutant(inv, inv.Field.Short(), opLockDeleted, "the Go reverts of guarded_by are not written yet")}
 }
 
 // Vacuity implements mutate.Rule.

@@ -29,8 +29,8 @@ func (r *Rule) NativeOps(d native.Dialect) []string {
 	return ops
 }
 
-// site is one access that guards of the lock hold.
-type site struct {
+// nativeSite is one access that guards of the lock hold.
+type nativeSite struct {
 	native.AccessSite
 	// held is how many guards hold the lock there.
 	held int
@@ -55,11 +55,11 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 	if err != nil || len(fns) == 0 {
 		return nil // the baseline run reports the files it cannot read
 	}
-	ck := newCheck(r, fns)
+	ck := newNativeCheck(r, fns)
 	ops := r.NativeOps(c.Dialect())
 	var out []*mutant.Mutant
 	for _, fn := range fns {
-		if r.exempt(fn, ck.typ) {
+		if r.nativeExempt(fn, ck.typ) {
 			continue
 		}
 		sites := ck.sites(fn)
@@ -91,9 +91,9 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 
 // sites lists the live accesses of fn that guards of the lock hold and
 // whose revert is reported in fn.
-func (c *check) sites(fn *treesitter.Function) []site {
+func (c *nativeCheck) sites(fn *treesitter.Function) []nativeSite {
 	as, _ := fn.Accesses(c.typ, c.field)
-	var out []site
+	var out []nativeSite
 	for _, a := range as {
 		if !a.Live() || (c.callableOutside(fn) == "" && c.objIndex(fn, a.Object) != -2) {
 			continue
@@ -105,8 +105,8 @@ func (c *check) sites(fn *treesitter.Function) []site {
 			continue // the baseline run reports it
 		}
 		g := hs[len(hs)-1]
-		out = append(out, site{
-			AccessSite: native.AccessSite{Fn: fn, Guard: g, Access: a.Node, Lock: lockOf(g, locks), Mode: mode},
+		out = append(out, nativeSite{
+			AccessSite: native.AccessSite{Fn: fn, Guard: g, Access: a.Node, Lock: guardLockOf(g, locks), Mode: mode},
 			held:       len(hs), write: mode == invariants.Exclusive, field: fn.File.Text(a.Field),
 		})
 	}
@@ -116,7 +116,7 @@ func (c *check) sites(fn *treesitter.Function) []site {
 // subscriptMutant adds `(void)field[{}];` right before the statement of
 // an access under a shared guard (before: the statement may return): a
 // lookup that reads like one and inserts a default key.
-func subscriptMutant(c *native.Code, s site, op string) *mutant.Mutant {
+func subscriptMutant(c *native.Code, s nativeSite, op string) *mutant.Mutant {
 	st, ok := c.StmtOf(s.Fn, s.Access)
 	if !ok {
 		return c.Void(s.Fn, op, "the access is not in a statement of the body")
@@ -126,9 +126,9 @@ func subscriptMutant(c *native.Code, s site, op string) *mutant.Mutant {
 	return c.Mutant(s.Fn, op, e, "")
 }
 
-// lockOf returns the tokens of the expression a guard locks that one of
+// guardLockOf returns the tokens of the expression a guard locks that one of
 // the locks matches: what another-lock replaces.
-func lockOf(g *model.Guard, locks [][]string) []string {
+func guardLockOf(g *model.Guard, locks [][]string) []string {
 	for _, l := range g.Lock {
 		for _, p := range locks {
 			if model.MatchLock(l, p) {

@@ -72,11 +72,11 @@ func (r *Rule) OnlyLookups(*invariants.Invariant) bool { return false }
 // CheckFiles implements treesitter.FilesRule.
 func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
 	if len(fns) == 0 {
-		return fmt.Sprintf("no function of the files mentions %s, so the invariant checks nothing", r.fieldName(nil))
+		return fmt.Sprintf("no function of the files mentions %s, so the invariant checks nothing", r.nativeFieldName(nil))
 	}
-	c := newCheck(r, fns)
+	c := newNativeCheck(r, fns)
 	for _, fn := range fns {
-		if r.exempt(fn, c.typ) {
+		if r.nativeExempt(fn, c.typ) {
 			continue
 		}
 		as, ok := fn.Accesses(c.typ, c.field)
@@ -93,22 +93,22 @@ func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
 	}
 	c.follow()
 	if c.accesses == 0 {
-		return fmt.Sprintf("no live access of %s in the files, so the invariant checks nothing", r.fieldName(fns[0].Inv))
+		return fmt.Sprintf("no live access of %s in the files, so the invariant checks nothing", r.nativeFieldName(fns[0].Inv))
 	}
 	return ""
 }
 
-// fieldName is the field as written in the invariant.
-func (r *Rule) fieldName(inv *invariants.Invariant) string {
+// nativeFieldName is the field as written in the invariant.
+func (r *Rule) nativeFieldName(inv *invariants.Invariant) string {
 	if inv == nil {
 		return "the field"
 	}
 	return inv.Field.Raw
 }
 
-// exempt reports whether a function initialises the value or is declared
+// nativeExempt reports whether a function initialises the value or is declared
 // set-up code: Type's constructors and destructor, and the init functions.
-func (r *Rule) exempt(fn *treesitter.Function, typ string) bool {
+func (r *Rule) nativeExempt(fn *treesitter.Function, typ string) bool {
 	p := fn.Func.Path
 	if len(p) >= 2 && p[len(p)-2] == typ && (p[len(p)-1] == typ || p[len(p)-1] == "~"+typ) && fn.File.Lang != "rust" {
 		return true
@@ -123,7 +123,7 @@ func (r *Rule) exempt(fn *treesitter.Function, typ string) bool {
 
 // check is one guarded_by invariant checked over the functions of its
 // files.
-type check struct {
+type nativeCheck struct {
 	r          *Rule
 	inv        *invariants.Invariant
 	fns        []*treesitter.Function
@@ -134,29 +134,29 @@ type check struct {
 	// needs holds, per function and value (`this`, or a parameter's
 	// index), what its callers must hold for it; queue those whose
 	// callers are still to be judged.
-	needs map[needKey]*need
-	queue []needKey
+	needs map[nativeKey]*nativeNeed
+	queue []nativeKey
 }
 
-// needKey is a function that needs the lock of one value held by its
+// nativeKey is a function that needs the lock of one value held by its
 // callers: obj is -1 for `this`/`self`, else the index of the parameter.
-type needKey struct {
+type nativeKey struct {
 	fn  *treesitter.Function
 	obj int
 }
 
 // need is what the callers must hold: the lock in mode, for the access
 // described by what, reached through path.
-type need struct {
+type nativeNeed struct {
 	mode invariants.LockMode
 	what string
 	path []string
 }
 
-func newCheck(r *Rule, fns []*treesitter.Function) *check {
+func newNativeCheck(r *Rule, fns []*treesitter.Function) *nativeCheck {
 	inv := fns[0].Inv
 	s := inv.Field.Scoped
-	c := &check{r: r, inv: inv, fns: fns, typ: s[len(s)-2], field: s[len(s)-1], needs: map[needKey]*need{}}
+	c := &nativeCheck{r: r, inv: inv, fns: fns, typ: s[len(s)-2], field: s[len(s)-1], needs: map[nativeKey]*nativeNeed{}}
 	t := treesitter.FieldType(fns, c.typ, c.field)
 	lang := fns[0].File.Lang
 	c.mapLike = lang != "c" && lang != "rust" && (t == nil || model.MapLike(t))
@@ -165,7 +165,7 @@ func newCheck(r *Rule, fns []*treesitter.Function) *check {
 
 // global reports whether the lock is one for every value: a call or a
 // qualified name.
-func (c *check) global(pattern []string) bool {
+func (c *nativeCheck) global(pattern []string) bool {
 	for _, t := range pattern {
 		if t == "(" || t == "::" {
 			return true
@@ -177,7 +177,7 @@ func (c *check) global(pattern []string) bool {
 // lockOf returns the lock patterns of a value for the rule's lock: the
 // pattern itself for `this`, `self` or a global lock, else the value's
 // own member.
-func (c *check) lockOf(pattern, obj []string) [][]string {
+func (c *nativeCheck) lockOf(pattern, obj []string) [][]string {
 	if c.global(pattern) || len(obj) == 0 || (len(obj) == 1 && (obj[0] == "this" || obj[0] == "self")) {
 		return [][]string{pattern}
 	}
@@ -190,7 +190,7 @@ func (c *check) lockOf(pattern, obj []string) [][]string {
 }
 
 // lockName names the lock of a value for messages.
-func (c *check) lockName(obj []string) string {
+func (c *nativeCheck) lockName(obj []string) string {
 	if len(obj) == 0 || obj[0] == "this" || obj[0] == "self" || c.global(c.pattern()) {
 		return c.r.Lock.Raw
 	}
@@ -198,11 +198,11 @@ func (c *check) lockName(obj []string) string {
 }
 
 // pattern is the lock's tokens.
-func (c *check) pattern() []string { return c.fns[0].Patterns[0] }
+func (c *nativeCheck) pattern() []string { return c.fns[0].Patterns[0] }
 
 // modeOf returns the mode an access needs, and says what it does for
 // messages.
-func (c *check) modeOf(a model.Access) (invariants.LockMode, string) {
+func (c *nativeCheck) modeOf(a model.Access) (invariants.LockMode, string) {
 	switch {
 	case a.Indexed && c.mapLike && (a.Write || a.Subscript):
 		return invariants.Exclusive, fmt.Sprintf("writes %s through operator[]", c.inv.Field.Raw)
@@ -215,7 +215,7 @@ func (c *check) modeOf(a model.Access) (invariants.LockMode, string) {
 }
 
 // judgeAccess checks one access.
-func (c *check) judgeAccess(fn *treesitter.Function, a model.Access) {
+func (c *nativeCheck) judgeAccess(fn *treesitter.Function, a model.Access) {
 	mode, what := c.modeOf(a)
 	locks := c.lockOf(c.pattern(), a.Object)
 	name := c.lockName(a.Object)
@@ -243,7 +243,7 @@ func (c *check) judgeAccess(fn *treesitter.Function, a model.Access) {
 		fn.Report(a.Node, "%s without %s held in %s (%s); %s", what, c.lockWord(name, mode), fn.Name(), reason, why)
 		return
 	}
-	c.addNeed(needKey{fn, obj}, &need{mode: mode, what: fmt.Sprintf("%s at line %d", what, fn.Line(a.Node)), path: []string{fn.Name()}})
+	c.addNeed(nativeKey{fn, obj}, &nativeNeed{mode: mode, what: fmt.Sprintf("%s at line %d", what, fn.Line(a.Node)), path: []string{fn.Name()}})
 }
 
 // exclusiveWhy says why an access needs the lock exclusive.
@@ -258,7 +258,7 @@ func exclusiveWhy(a model.Access, mapLike bool) string {
 }
 
 // lockWord names the lock with the mode an access needs.
-func (c *check) lockWord(name string, mode invariants.LockMode) string {
+func (c *nativeCheck) lockWord(name string, mode invariants.LockMode) string {
 	if mode == invariants.Exclusive {
 		return name + " (exclusive)"
 	}
@@ -266,7 +266,7 @@ func (c *check) lockWord(name string, mode invariants.LockMode) string {
 }
 
 // without describes a lock not held for an access in a literal.
-func (c *check) without(name string, mode invariants.LockMode, weaker bool, tail string) string {
+func (c *nativeCheck) without(name string, mode invariants.LockMode, weaker bool, tail string) string {
 	if weaker {
 		return fmt.Sprintf("holding %s only shared, %s", name, tail)
 	}
@@ -274,7 +274,7 @@ func (c *check) without(name string, mode invariants.LockMode, weaker bool, tail
 }
 
 // addNeed records that a function's callers must hold a lock.
-func (c *check) addNeed(k needKey, n *need) {
+func (c *nativeCheck) addNeed(k nativeKey, n *nativeNeed) {
 	if old := c.needs[k]; old != nil {
 		if old.mode == invariants.Exclusive || n.mode == invariants.Shared {
 			return
@@ -286,7 +286,7 @@ func (c *check) addNeed(k needKey, n *need) {
 
 // objIndex maps an access's value to what a caller provides: -1 for
 // `this`/`self`, a parameter's index, or -2 for any other value.
-func (c *check) objIndex(fn *treesitter.Function, obj []string) int {
+func (c *nativeCheck) objIndex(fn *treesitter.Function, obj []string) int {
 	if len(obj) == 1 && (obj[0] == "this" || obj[0] == "self") || c.global(c.pattern()) {
 		return -1
 	}
@@ -301,7 +301,7 @@ func (c *check) objIndex(fn *treesitter.Function, obj []string) int {
 // callableOutside says why code the check does not follow can call fn,
 // or "": only its file can (treesitter.Function.Exposed), or it is a
 // private member function of Type, called by Type's members.
-func (c *check) callableOutside(fn *treesitter.Function) string {
+func (c *nativeCheck) callableOutside(fn *treesitter.Function) string {
 	reason := fn.Exposed()
 	if reason == "" || c.privateMember(fn) {
 		return ""
@@ -310,14 +310,14 @@ func (c *check) callableOutside(fn *treesitter.Function) string {
 }
 
 // member reports whether fn is a member function of Type.
-func (c *check) member(fn *treesitter.Function) bool {
+func (c *nativeCheck) member(fn *treesitter.Function) bool {
 	p := fn.Func.Path
 	return len(p) >= 2 && p[len(p)-2] == c.typ
 }
 
 // privateMember reports whether fn is a member function of Type declared
 // only in a private section.
-func (c *check) privateMember(fn *treesitter.Function) bool {
+func (c *nativeCheck) privateMember(fn *treesitter.Function) bool {
 	p := fn.Func.Path
 	return c.member(fn) && treesitter.Private(c.fns, c.typ, p[len(p)-1])
 }
@@ -325,14 +325,14 @@ func (c *check) privateMember(fn *treesitter.Function) bool {
 // held reports whether a guard of one of the locks holds it at n in mode;
 // weaker, when one holds it only shared where mode is exclusive; and
 // otherwise why none counts. With within set, only guards inside it count.
-func (c *check) held(fn *treesitter.Function, n *syntax.Node, locks [][]string, mode invariants.LockMode, within *syntax.Node) (ok, weaker bool, why string) {
+func (c *nativeCheck) held(fn *treesitter.Function, n *syntax.Node, locks [][]string, mode invariants.LockMode, within *syntax.Node) (ok, weaker bool, why string) {
 	hs, weaker, why := c.holders(fn, n, locks, mode, within)
 	return len(hs) > 0, weaker, why
 }
 
 // holders returns the guards of one of the locks that hold it at n in
 // mode, in the order of the body's guards; weaker and why as for held.
-func (c *check) holders(fn *treesitter.Function, n *syntax.Node, locks [][]string, mode invariants.LockMode, within *syntax.Node) (hs []*model.Guard, weaker bool, why string) {
+func (c *nativeCheck) holders(fn *treesitter.Function, n *syntax.Node, locks [][]string, mode invariants.LockMode, within *syntax.Node) (hs []*model.Guard, weaker bool, why string) {
 	for _, g := range fn.Guards().All {
 		if !locksAny(g, locks) || (within != nil && !within.Contains(g.Node)) {
 			continue
@@ -389,8 +389,8 @@ func enclosingLiteral(n *syntax.Node) *syntax.Node {
 // Type's members in every file; of any other function, the functions of
 // its file. A use of the function as a value is reported, since its calls
 // cannot be followed.
-func (c *check) follow() {
-	done := map[needKey]*need{}
+func (c *nativeCheck) follow() {
+	done := map[nativeKey]*nativeNeed{}
 	for len(c.queue) > 0 {
 		k := c.queue[0]
 		c.queue = c.queue[1:]
@@ -404,7 +404,7 @@ func (c *check) follow() {
 		name := callee.Func.Path[len(callee.Func.Path)-1]
 		found := false
 		for _, caller := range c.fns {
-			if caller == callee || (!private && caller.File != callee.File) || (private && !c.member(caller)) || c.r.exempt(caller, c.typ) {
+			if caller == callee || (!private && caller.File != callee.File) || (private && !c.member(caller)) || c.r.nativeExempt(caller, c.typ) {
 				continue
 			}
 			for _, call := range caller.Calls() {
@@ -430,7 +430,7 @@ func (c *check) follow() {
 
 // judgeCall checks one call of a function that needs the lock of a value
 // held: the value is what the call passes for obj.
-func (c *check) judgeCall(caller *treesitter.Function, call model.Call, callee *treesitter.Function, obj int, nd *need) {
+func (c *nativeCheck) judgeCall(caller *treesitter.Function, call model.Call, callee *treesitter.Function, obj int, nd *nativeNeed) {
 	path := append([]string{caller.Name()}, nd.path...)
 	val := c.valueAt(caller, call, obj)
 	if val == nil {
@@ -460,13 +460,13 @@ func (c *check) judgeCall(caller *treesitter.Function, call model.Call, callee *
 		caller.Report(call.Node, "calls %s without %s held, and it %s (%s: %s); %s", callee.Name(), c.lockWord(name, nd.mode), nd.what, strings.Join(path, " -> "), reason, why)
 		return
 	}
-	c.addNeed(needKey{caller, idx}, &need{mode: nd.mode, what: nd.what, path: path})
+	c.addNeed(nativeKey{caller, idx}, &nativeNeed{mode: nd.mode, what: nd.what, path: path})
 }
 
 // valueAt returns the tokens of the value a call passes for obj: what it
 // calls the function on (`this` for a bare call), or the argument for a
 // parameter (`&x` is x); nil when it is not a name.
-func (c *check) valueAt(caller *treesitter.Function, call model.Call, obj int) []string {
+func (c *nativeCheck) valueAt(caller *treesitter.Function, call model.Call, obj int) []string {
 	if c.global(c.pattern()) {
 		return []string{"this"}
 	}

@@ -1,0 +1,317 @@
+// Package raft holds the guarded fields of the tests.
+package raft
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+type Peer struct{ addr string }
+
+type Raft struct {
+	mu    sync.RWMutex
+	peers map[string]*Peer
+	state int
+	Term  int
+	other *Raft
+	wg    sync.WaitGroup
+	list  []*Peer
+}
+
+// Peers reads under the read lock: silent.
+func (r *Raft) Peers() int {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return len(r.peers)
+}
+
+// SetPeer writes under the write lock: silent.
+func (r *Raft) SetPeer(id string, p *Peer) {
+	r.mu.Lock()
+	r.peers[id] = p
+	r.mu.Unlock()
+}
+
+// Racy reads without the lock, in an exported method.
+func (r *Raft) Racy() int { // want Racy:"guarded_by peers-guarded param -1"
+	return len(r.peers) // want `exported method \(\*raft.Raft\).Racy reads \(\*raft.Raft\).peers without r.mu held, and nothing shows its callers hold it: \(\*raft.Raft\).Racy`
+}
+
+// WriteUnderRead writes under the read lock.
+func (r *Raft) WriteUnderRead(id string) {
+	r.mu.RLock()
+	delete(r.peers, id) // want `writes \(\*raft.Raft\).peers \(delete\) under a shared lock of r.mu \(RLock\); writing needs it exclusive \(Lock\)`
+	r.mu.RUnlock()
+}
+
+// AfterUnlock reads after giving the lock up.
+func (r *Raft) AfterUnlock() int { // want AfterUnlock:"guarded_by peers-guarded param -1"
+	r.mu.Lock()
+	n := len(r.peers)
+	r.mu.Unlock()
+	return n + len(r.peers) // want `exported method \(\*raft.Raft\).AfterUnlock reads`
+}
+
+// OtherValue holds its own lock, not the other value's.
+func (r *Raft) OtherValue() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.other.peers) // want `^invariant peers-guarded: reads \(\*raft.Raft\).peers without r.other.mu held`
+}
+
+// OtherLocked holds the other value's lock.
+func (r *Raft) OtherLocked() int {
+	r.other.mu.Lock()
+	defer r.other.mu.Unlock()
+	return len(r.other.peers)
+}
+
+// helperLocked needs its callers to hold the lock: its fact says so.
+func (r *Raft) helperLocked() { // want helperLocked:"guarded_by peers-guarded param -1 \\(exclusive\\): \\(\\*raft.Raft\\).helperLocked writes"
+	r.peers = map[string]*Peer{}
+}
+
+// Reset calls the helper under the lock: silent.
+func (r *Raft) Reset() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.helperLocked()
+}
+
+// ResetRacy calls the helper without the lock.
+func (r *Raft) ResetRacy() { // want ResetRacy:"guarded_by peers-guarded param -1"
+	r.helperLocked() // want `exported method \(\*raft.Raft\).ResetRacy calls \(\*raft.Raft\).helperLocked, which writes \(\*raft.Raft\).peers, without r.mu held, and nothing shows its callers hold it: \(\*raft.Raft\).ResetRacy → \(\*raft.Raft\).helperLocked`
+}
+
+// ResetShared calls the writing helper under the read lock.
+func (r *Raft) ResetShared() {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	r.helperLocked() // want `calls \(\*raft.Raft\).helperLocked, which writes \(\*raft.Raft\).peers, under a shared lock of r.mu \(RLock\)`
+}
+
+// Spawn starts a goroutine that touches the field with no lock.
+func (r *Raft) Spawn() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	go func() {
+		r.peers = nil // want `goroutine writes \(\*raft.Raft\).peers without r.mu held: it starts holding no lock`
+	}()
+	go r.helperLocked() // want `goroutine started in \(\*raft.Raft\).Spawn runs \(\*raft.Raft\).helperLocked, which writes \(\*raft.Raft\).peers, without r.mu held`
+	go func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.peers = nil
+	}()
+}
+
+// Stored keeps a closure for later: it holds no lock when it runs.
+func (r *Raft) Stored() func() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return func() {
+		_ = r.peers["x"] // want `function literal that does not run where it is written \(stored, returned or passed on\) reads \(\*raft.Raft\).peers without r.mu held`
+	}
+}
+
+// InPlace runs a literal where it is written: it has the lock.
+func (r *Raft) InPlace() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	func() {
+		r.peers["a"] = nil
+	}()
+	each(func() { r.peers["b"] = nil })
+}
+
+// each calls f before it returns: a runner.
+func each(f func()) { f() }
+
+// Deferred writes in a deferred literal, which runs while the deferred
+// unlock registered before it has not run yet.
+func (r *Raft) Deferred() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer func() { r.peers = nil }()
+}
+
+// DeferredAfter: the unlock registered after the literal runs first.
+func (r *Raft) DeferredAfter() { // want DeferredAfter:"guarded_by peers-guarded param -1"
+	r.mu.Lock()
+	defer func() { r.peers = nil }() // want `writes \(\*raft.Raft\).peers without r.mu held`
+	defer r.mu.Unlock()
+}
+
+// NewRaft initialises a value nobody else sees yet: silent.
+func NewRaft() *Raft {
+	r := &Raft{peers: map[string]*Peer{}}
+	r.peers["self"] = &Peer{}
+	r.state = 1
+	r.helperLocked()
+	return r
+}
+
+// NewShared hands the value over, then writes it without the lock.
+func NewShared(ch chan *Raft) {
+	r := new(Raft)
+	r.peers = map[string]*Peer{}
+	ch <- r
+	r.peers["late"] = nil // want `writes \(\*raft.Raft\).peers without r.mu held`
+}
+
+// setup is an init function of the invariant: silent.
+func setup(r *Raft) {
+	r.peers = map[string]*Peer{}
+}
+
+// State reads the exclusive-read field under the read lock.
+func (r *Raft) State() int {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.state // want `reads \(\*raft.Raft\).state under a shared lock of r.mu \(RLock\); a read \(reads: exclusive\) needs it exclusive \(Lock\)`
+}
+
+// StateLocked reads it under the write lock: silent.
+func (r *Raft) StateLocked() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.state
+}
+
+// Writes of every sort, each without the lock in an unexported function
+// whose caller is not known to hold it.
+func writes(rs []*Raft) {
+	for _, r := range rs {
+		r.state++     // want `writes \(\*raft.Raft\).state without r.mu held`
+		p := &r.state // want `writes \(\*raft.Raft\).state \(taking its address\) without r.mu held`
+		_ = p
+		_ = append(r.list, nil) // want `writes \(\*raft.Raft\).list \(append\) without r.mu held`
+		r.peers["k"] = nil      // want `writes \(\*raft.Raft\).peers without r.mu held`
+		_ = r.peers["k"]        // want `reads \(\*raft.Raft\).peers without r.mu held`
+		r.wg.Add(1)             // want `writes \(\*raft.Raft\).wg \(a call of Add, whose receiver is a pointer\) without r.mu held`
+	}
+}
+
+// Alias locks through a pointer alias of the value: silent.
+func (r *Raft) Alias() {
+	q := r
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	r.peers = nil
+}
+
+// Branch holds the lock on one path only.
+func (r *Raft) Branch(b bool) { // want Branch:"guarded_by peers-guarded param -1"
+	if b {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+	}
+	r.peers = nil // want `exported method \(\*raft.Raft\).Branch writes`
+}
+
+// Client's cache is guarded by a package lock.
+type Client struct{ cache map[string]string }
+
+var cacheMu sync.Mutex
+
+func (c *Client) Get(k string) string {
+	cacheMu.Lock()
+	defer cacheMu.Unlock()
+	return c.cache[k]
+}
+
+func (c *Client) Put(k, v string) { // want Put:"guarded_by cache-pkg param -2"
+	c.cache[k] = v // want `exported method \(\*raft.Client\).Put writes \(\*raft.Client\).cache without raft.cacheMu held`
+}
+
+// Log embeds its mutex.
+type Log struct {
+	sync.Mutex
+	entries []string
+}
+
+func (l *Log) Append(e string) {
+	l.Lock()
+	l.entries = append(l.entries, e)
+	l.Unlock()
+}
+
+func (l *Log) Len() int { // want Len:"guarded_by embedded param -1"
+	return len(l.entries) // want `exported method \(\*raft.Log\).Len reads \(\*raft.Log\).entries without l.Mutex held`
+}
+
+// Dead code does not run: silent.
+func (r *Raft) Dead() {
+	if false {
+		r.peers = nil
+	}
+}
+
+// Counter's hits are loaded atomically: an atomic operation needs no lock.
+type Counter struct {
+	mu   sync.Mutex
+	hits atomic.Int64
+}
+
+func (c *Counter) Hits() int64 { return c.hits.Load() }
+
+// lock and unlock are helpers: the analysis of their bodies says so.
+func (r *Raft) lock()   { r.mu.Lock() }
+func (r *Raft) unlock() { r.mu.Unlock() }
+
+// ViaHelpers locks through them: silent.
+func (r *Raft) ViaHelpers() {
+	r.lock()
+	defer r.unlock()
+	r.peers = nil
+}
+
+// AfterHelperUnlock writes after the helper gave the lock up.
+func (r *Raft) AfterHelperUnlock() { // want AfterHelperUnlock:"guarded_by peers-guarded param -1"
+	r.lock()
+	r.unlock()
+	r.peers = nil // want `exported method \(\*raft.Raft\).AfterHelperUnlock writes`
+}
+
+// Embedded reaches the lock through the embedded struct's name: silent.
+type Outer struct {
+	Inner
+}
+
+type Inner struct {
+	mu  sync.Mutex
+	val int
+}
+
+func (o *Outer) Set() {
+	o.Inner.mu.Lock()
+	defer o.Inner.mu.Unlock()
+	o.val = 1
+}
+
+// Config's name is written only when the value is built: its reads need
+// no lock.
+type Config struct {
+	mu   sync.Mutex
+	name string
+	n    int
+}
+
+func NewConfig() *Config {
+	c := &Config{}
+	c.name = "x"
+	return c
+}
+
+func (c *Config) Name() string { return c.name }
+
+// N is written under the lock elsewhere, so its reads need it.
+func (c *Config) N() int { // want N:"guarded_by n-guarded param -1"
+	return c.n // want `exported method \(\*raft.Config\).N reads`
+}
+
+func (c *Config) SetN(n int) {
+	c.mu.Lock()
+	c.n = n
+	c.mu.Unlock()
+}
