@@ -24,8 +24,9 @@ import (
 // lock pattern itself for an access through `this` or `self` (`mtx_`
 // matches `this->mtx_` and `mtx_`), and `o.mtx_`, `o->mtx_` or
 // `(*o).mtx_` for an access through o; a lock that is a call or a
-// qualified name (`kernel_mtx()`, `::g_mu`, `crate::LOCK`) is one lock
-// for every value.
+// qualified name (`kernel_mtx()`, `::g_mu`, `crate::LOCK`), or a plain
+// name that Type's definition in the files does not declare as a field,
+// is one lock for every value.
 //
 // A C++ subscript of the field that only reads the element writes it all
 // the same when the field is a map, whose operator[] inserts a missing
@@ -129,8 +130,11 @@ type nativeCheck struct {
 	fns        []*treesitter.Function
 	typ, field string
 	// mapLike: a subscript of the field inserts (see above).
-	mapLike  bool
-	accesses int
+	mapLike bool
+	// notMember: the lock is a plain name that Type does not declare
+	// (see global).
+	notMember bool
+	accesses  int
 	// needs holds, per function and value (`this`, or a parameter's
 	// index), what its callers must hold for it; queue those whose
 	// callers are still to be judged.
@@ -159,19 +163,28 @@ func newNativeCheck(r *Rule, fns []*treesitter.Function) *nativeCheck {
 	c := &nativeCheck{r: r, inv: inv, fns: fns, typ: s[len(s)-2], field: s[len(s)-1], needs: map[nativeKey]*nativeNeed{}}
 	t := treesitter.FieldType(fns, c.typ, c.field)
 	lang := fns[0].File.Lang
+	if p := fns[0].Patterns[0]; len(p) == 1 && t != nil {
+		// Type is defined in the files (its field is): does it declare
+		// the lock too?
+		c.notMember = treesitter.FieldType(fns, c.typ, p[0]) == nil
+	}
 	c.mapLike = lang != "c" && lang != "rust" && (t == nil || model.MapLike(t))
 	return c
 }
 
 // global reports whether the lock is one for every value: a call or a
-// qualified name.
+// qualified name, or a name that Type's definition in the files does not
+// declare as a field (a variable of a namespace or of the file, as
+// `static Mutex synch_event_mu;` guarding `SynchEvent::refcount`). A
+// plain name of a type whose definition is not in the files is taken to
+// be its field.
 func (c *nativeCheck) global(pattern []string) bool {
 	for _, t := range pattern {
 		if t == "(" || t == "::" {
 			return true
 		}
 	}
-	return false
+	return c.notMember
 }
 
 // lockOf returns the lock patterns of a value for the rule's lock: the

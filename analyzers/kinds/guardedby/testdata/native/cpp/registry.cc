@@ -121,3 +121,19 @@ void Registry::shadow() {
   int count_ = 1;  // a local that hides the field
   count_++;
 }
+
+// A lock of the file, not of the value: the type declares no g_events_mu.
+static std::mutex g_events_mu;
+
+struct Event {
+  int refcount;
+};
+
+void ref_event(Event* e) {
+  std::lock_guard<std::mutex> l(g_events_mu);
+  e->refcount++;
+}
+
+void bad_ref_event(Event* e) {
+  e->refcount++;  // want ev-refcount "writes Event::refcount \(\+\+\) without g_events_mu \(exclusive\) held in bad_ref_event"
+}
