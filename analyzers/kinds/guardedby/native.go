@@ -371,10 +371,33 @@ func (c *nativeCheck) holders(fn *treesitter.Function, n *syntax.Node, locks [][
 	if len(hs) > 0 {
 		return hs, false, ""
 	}
+	if within != nil {
+		// The literal's own explicit lock calls (the front end's guards
+		// hold only the declared ones there).
+		for _, a := range fn.LiteralAcquisitions(within) {
+			if !a.HeldAt(n) || !matchesAny(a.Lock, locks) {
+				continue
+			}
+			if mode == invariants.Shared || a.Mode == invariants.Exclusive {
+				return []*model.Guard{{Node: a.Node, Lock: [][]string{a.Lock}, Mode: a.Mode, Takes: true}}, false, ""
+			}
+			weaker = true
+		}
+	}
 	if why == "" {
 		why = fmt.Sprintf("no guard of %s is in scope here", c.r.Lock.Raw)
 	}
 	return nil, weaker, why
+}
+
+// matchesAny reports whether a locked expression is one of the locks.
+func matchesAny(l []string, locks [][]string) bool {
+	for _, p := range locks {
+		if model.MatchLock(l, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // locksAny reports whether a guard locks one of the locks.

@@ -137,3 +137,13 @@ void ref_event(Event* e) {
 void bad_ref_event(Event* e) {
   e->refcount++;  // want ev-refcount "writes Event::refcount \(\+\+\) without g_events_mu \(exclusive\) held in bad_ref_event"
 }
+
+// A callback that takes the lock itself, with explicit calls.
+void Registry::callback() {
+  store([this] {
+    mu_.lock();
+    names_.clear();
+    mu_.unlock();
+    names_.clear();  // want reg-names "writes Registry::names_ \(clear\(\)\) in a .*, without mu_ \(exclusive\) held in it"
+  });
+}
