@@ -189,16 +189,25 @@ func (c *nativeCheck) global(pattern []string) bool {
 
 // lockOf returns the lock patterns of a value for the rule's lock: the
 // pattern itself for `this`, `self` or a global lock, else the value's
-// own member.
+// own member. A lock written through a pointer (`*DataGuard()`, as
+// Clang's annotations name a mutex a call returns) or by its address
+// (`&mu_`) is also matched without the `*` or `&`: a guard built from the
+// pointer or the object holds the same mutex.
 func (c *nativeCheck) lockOf(pattern, obj []string) [][]string {
+	bases := [][]string{pattern}
+	if len(pattern) > 1 && (pattern[0] == "*" || pattern[0] == "&") {
+		bases = append(bases, pattern[1:])
+	}
 	if c.global(pattern) || len(obj) == 0 || (len(obj) == 1 && (obj[0] == "this" || obj[0] == "self")) {
-		return [][]string{pattern}
+		return bases
 	}
 	var out [][]string
-	for _, sep := range [][]string{{"."}, {"->"}} {
-		out = append(out, append(append(append([]string(nil), obj...), sep...), pattern...))
+	for _, p := range bases {
+		for _, sep := range [][]string{{"."}, {"->"}} {
+			out = append(out, append(append(append([]string(nil), obj...), sep...), p...))
+		}
+		out = append(out, append(append([]string{"(", "*"}, obj...), append([]string{")", "."}, p...)...))
 	}
-	out = append(out, append(append([]string{"(", "*"}, obj...), append([]string{")", "."}, pattern...)...))
 	return out
 }
 

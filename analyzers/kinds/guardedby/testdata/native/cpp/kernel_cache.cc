@@ -48,3 +48,21 @@ Kernel* FixedCache::get(const std::string& lib) {
   auto& k = cache_[lib];
   return &k;
 }
+
+// A lock named through the pointer a call returns, as Clang's annotations
+// write it: `*table_mu()`; the guard takes the mutex the call returns.
+std::shared_mutex* table_mu();
+
+struct Table {
+  std::map<int, int> rows;
+};
+
+int table_get(Table& t, int k) {
+  std::shared_lock<std::shared_mutex> lk(*table_mu());
+  auto it = t.rows.find(k);
+  return it == t.rows.end() ? 0 : it->second;
+}
+
+void table_put(Table& t, int k, int v) {
+  t.rows[k] = v;  // want table-rows "writes Table::rows through operator\[\] without \*table_mu\(\) \(exclusive\) held in table_put"
+}
