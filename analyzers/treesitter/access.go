@@ -57,3 +57,19 @@ func Private(fns []*Function, typ, method string) bool {
 	}
 	return false
 }
+
+// HasBases reports whether one of the functions' files defines typ as
+// derived from other classes (C++).
+func HasBases(fns []*Function, typ string) bool {
+	seen := map[string]bool{}
+	for _, fn := range fns {
+		if seen[fn.File.Path] {
+			continue
+		}
+		seen[fn.File.Path] = true
+		if a, ok := fn.lang.(model.Accessor); ok && a.HasBases(fn.File, typ) {
+			return true
+		}
+	}
+	return false
+}

@@ -166,7 +166,8 @@ func newNativeCheck(r *Rule, fns []*treesitter.Function) *nativeCheck {
 	if p := fns[0].Patterns[0]; len(p) == 1 && t != nil {
 		// Type is defined in the files (its field is): does it declare
 		// the lock too?
-		c.notMember = treesitter.FieldType(fns, c.typ, p[0]) == nil
+		// A base class may declare it.
+		c.notMember = treesitter.FieldType(fns, c.typ, p[0]) == nil && !treesitter.HasBases(fns, c.typ)
 	}
 	c.mapLike = lang != "c" && lang != "rust" && (t == nil || model.MapLike(t))
 	return c
@@ -174,10 +175,11 @@ func newNativeCheck(r *Rule, fns []*treesitter.Function) *nativeCheck {
 
 // global reports whether the lock is one for every value: a call or a
 // qualified name, or a name that Type's definition in the files does not
-// declare as a field (a variable of a namespace or of the file, as
-// `static Mutex synch_event_mu;` guarding `SynchEvent::refcount`). A
-// plain name of a type whose definition is not in the files is taken to
-// be its field.
+// declare as a field and that no base class can (a variable of a
+// namespace or of the file, as `static Mutex synch_event_mu;` guarding
+// `SynchEvent::refcount`). A plain name of a type whose definition is not
+// in the files, or that derives from other classes, is taken to be its
+// field.
 func (c *nativeCheck) global(pattern []string) bool {
 	for _, t := range pattern {
 		if t == "(" || t == "::" {

@@ -93,6 +93,26 @@ func (l Language) Private(f *syntax.File, typ, method string) bool {
 	return private && !public
 }
 
+// HasBases implements model.Accessor.
+func (l Language) HasBases(f *syntax.File, typ string) bool {
+	found := false
+	syntax.Walk(f.Root, func(n *syntax.Node) bool {
+		if found {
+			return false
+		}
+		if n.Kind == "field_declaration_list" && namesType(f, n.Parent, typ) {
+			for _, ch := range n.Parent.Children {
+				if ch.Kind == "base_class_clause" {
+					found = true
+				}
+			}
+			return false
+		}
+		return true
+	})
+	return found
+}
+
 // declares reports whether a member declaration declares the function
 // name.
 func declares(f *syntax.File, d *syntax.Node, name string) bool {

@@ -131,3 +131,12 @@ void C::open(int a, const C& other, int) {}
 	assert.False(t, l.Private(f, "S", "pub"))
 	assert.False(t, l.Private(f, "Other", "locked"))
 }
+
+func TestHasBases(t *testing.T) {
+	f, err := syntax.Parse("cpp", "x.cc", []byte("struct B { int x; };\nclass D final : public B { int y; };\n"))
+	require.NoError(t, err)
+	l := Language{Lang: "cpp"}
+	assert.True(t, l.HasBases(f, "D"))
+	assert.False(t, l.HasBases(f, "B"))
+	assert.False(t, l.HasBases(f, "Missing"))
+}

@@ -57,6 +57,9 @@ type Accessor interface {
 	// member function only in a private section (C++): its callers are
 	// then typ's own members (and friends).
 	Private(f *syntax.File, typ, method string) bool
+	// HasBases reports whether the file's definition of typ derives from
+	// other classes (C++), whose members are typ's too.
+	HasBases(f *syntax.File, typ string) bool
 }
 
 // MapLike reports whether a declared type is a map, whose operator[]

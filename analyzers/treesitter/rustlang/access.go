@@ -58,6 +58,9 @@ func (Language) ParamNames(f *syntax.File, fn *model.Func) []string {
 // which Exposed already reads.
 func (Language) Private(*syntax.File, string, string) bool { return false }
 
+// HasBases implements model.Accessor: a Rust struct has no base.
+func (Language) HasBases(*syntax.File, string) bool { return false }
+
 // accesses finds the reads and writes of a field in a function: through
 // `self` in typ's impls, and through a parameter or a `let` whose declared
 // type names typ (`o: &T`, `p: Arc<T>`, `let q: &T = ...`). A struct
