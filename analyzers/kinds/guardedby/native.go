@@ -134,7 +134,9 @@ type nativeCheck struct {
 	// notMember: the lock is a plain name that Type does not declare
 	// (see global).
 	notMember bool
-	accesses  int
+	// rust: the files are Rust, whose receiver is `self`.
+	rust     bool
+	accesses int
 	// needs holds, per function and value (`this`, or a parameter's
 	// index), what its callers must hold for it; queue those whose
 	// callers are still to be judged.
@@ -163,6 +165,7 @@ func newNativeCheck(r *Rule, fns []*treesitter.Function) *nativeCheck {
 	c := &nativeCheck{r: r, inv: inv, fns: fns, typ: s[len(s)-2], field: s[len(s)-1], needs: map[nativeKey]*nativeNeed{}}
 	t := treesitter.FieldType(fns, c.typ, c.field)
 	lang := fns[0].File.Lang
+	c.rust = lang == "rust"
 	if p := fns[0].Patterns[0]; len(p) == 1 && t != nil {
 		// Type is defined in the files (its field is): does it declare
 		// the lock too?
@@ -193,14 +196,18 @@ func (c *nativeCheck) global(pattern []string) bool {
 // pattern itself for `this`, `self` or a global lock, else the value's
 // own member. A lock written through a pointer (`*DataGuard()`, as
 // Clang's annotations name a mutex a call returns) or by its address
-// (`&mu_`) is also matched without the `*` or `&`: a guard built from the
+// (`&mu_`) is also matched without the `*` or `&`, and a global lock
+// with one (`*g_mu`, a pointer to the mutex): a guard built from the
 // pointer or the object holds the same mutex.
 func (c *nativeCheck) lockOf(pattern, obj []string) [][]string {
 	bases := [][]string{pattern}
 	if len(pattern) > 1 && (pattern[0] == "*" || pattern[0] == "&") {
 		bases = append(bases, pattern[1:])
+	} else if c.global(pattern) && !c.rust {
+		// A global pointer to the mutex, locked through it (`*g_mu`).
+		bases = append(bases, append([]string{"*"}, pattern...))
 	}
-	if c.global(pattern) || len(obj) == 0 || (len(obj) == 1 && (obj[0] == "this" || obj[0] == "self")) {
+	if c.global(pattern) || c.receiver(obj) {
 		return bases
 	}
 	var out [][]string
@@ -213,9 +220,22 @@ func (c *nativeCheck) lockOf(pattern, obj []string) [][]string {
 	return out
 }
 
+// receiver reports whether an access's value is the function's own
+// receiver: `this` in the C family (where `self` is a name like any
+// other, as grpc's callbacks name their object), `self` in Rust.
+func (c *nativeCheck) receiver(obj []string) bool {
+	if len(obj) != 1 {
+		return len(obj) == 0
+	}
+	if c.rust {
+		return obj[0] == "self"
+	}
+	return obj[0] == "this"
+}
+
 // lockName names the lock of a value for messages.
 func (c *nativeCheck) lockName(obj []string) string {
-	if len(obj) == 0 || obj[0] == "this" || obj[0] == "self" || c.global(c.pattern()) {
+	if c.receiver(obj) || c.global(c.pattern()) {
 		return c.r.Lock.Raw
 	}
 	return fmt.Sprintf("%s of %s", c.r.Lock.Raw, strings.Join(obj, ""))
@@ -311,7 +331,7 @@ func (c *nativeCheck) addNeed(k nativeKey, n *nativeNeed) {
 // objIndex maps an access's value to what a caller provides: -1 for
 // `this`/`self`, a parameter's index, or -2 for any other value.
 func (c *nativeCheck) objIndex(fn *treesitter.Function, obj []string) int {
-	if len(obj) == 1 && (obj[0] == "this" || obj[0] == "self") || c.global(c.pattern()) {
+	if c.receiver(obj) || c.global(c.pattern()) {
 		return -1
 	}
 	for i, p := range fn.ParamNames() {

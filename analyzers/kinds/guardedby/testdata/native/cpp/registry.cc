@@ -147,3 +147,39 @@ void Registry::callback() {
     names_.clear();  // want reg-names "writes Registry::names_ \(clear\(\)\) in a .*, without mu_ \(exclusive\) held in it"
   });
 }
+
+// A callback that names its object `self`, as C callbacks do: a local
+// like any other in C++, whose own lock it takes.
+struct Conn {
+  std::mutex mu_;
+  bool shutdown_;
+  static void on_done(void* arg);
+};
+
+void Conn::on_done(void* arg) {
+  Conn* self = static_cast<Conn*>(arg);
+  std::lock_guard<std::mutex> l(self->mu_);
+  self->shutdown_ = true;
+}
+
+void conn_close(void* arg) {
+  Conn* self = static_cast<Conn*>(arg);
+  std::lock_guard<std::mutex> l(other_mu());
+  self->shutdown_ = true;  // want conn-shutdown "writes Conn::shutdown_ \(an assignment\) without mu_ of self \(exclusive\) held in conn_close"
+}
+
+// A global pointer to the mutex, locked through it.
+static std::mutex* g_slots_mu;
+
+struct Slot {
+  int v;
+};
+
+void slot_set(Slot* s) {
+  std::lock_guard<std::mutex> l(*g_slots_mu);
+  s->v = 1;
+}
+
+void slot_bad(Slot* s) {
+  s->v = 2;  // want slot-v "writes Slot::v \(an assignment\) without g_slots_mu \(exclusive\) held in slot_bad"
+}
