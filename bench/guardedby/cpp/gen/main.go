@@ -293,9 +293,10 @@ type finding struct {
 // guardWords are the guard idioms of the two trees that the front end
 // does not read (absl::MutexLock and its reader and writer forms,
 // absl's SpinLockHolder, Mutex::Lock and ReaderLock calls, grpc's
-// gpr_mu_lock, low_level_alloc.cc's own ArenaLock): a finding in a function whose source
+// gpr_mu_lock, low_level_alloc.cc's own ArenaLock, a TryLock() whose
+// failure returns): a finding in a function whose source
 // takes the field's lock with one of them is classified "guard not read".
-var guardWords = []string{"MutexLock", "SpinLockHolder", "gpr_mu_lock", "ArenaLock", "ReaderMutexLock", "WriterMutexLock", "MutexLockMaybe", "ReleasableMutexLock", ".Lock()", "->Lock()", ".ReaderLock()", "->ReaderLock()", ".WriterLock()", "->WriterLock()", "LockSlow", "LockWhen", "ReaderLockWhen"}
+var guardWords = []string{"MutexLock", "SpinLockHolder", "gpr_mu_lock", "ArenaLock", ".TryLock()", "ReaderMutexLock", "WriterMutexLock", "MutexLockMaybe", "ReleasableMutexLock", ".Lock()", "->Lock()", ".ReaderLock()", "->ReaderLock()", ".WriterLock()", "->WriterLock()", "LockSlow", "LockWhen", "ReaderLockWhen"}
 
 // scoreRun prints the findings by field with a first classification.
 func scoreRun(src, out string, fields []field) {
@@ -343,9 +344,12 @@ func scoreRun(src, out string, fields []field) {
 // atLine finds the line of the access a call path ends at.
 var atLine = regexp.MustCompile(` at line (\d+)`)
 
-// inFunc finds the function a finding speaks of: the one that touches
-// the field ("held in NAME (") or the first of a call path.
-var inFunc = regexp.MustCompile(`(?:held in |\(|-> )(?:[A-Za-z0-9_]+::)*([A-Za-z0-9_]+)(?: \(| ->|\)|:)`)
+// inFunc finds the function a finding is in, whose callers would hold
+// the lock: the one that touches the field ("held in NAME ("), the first
+// of a call path ("(NAME -> "), or the one whose callers are not found
+// ("ID: NAME reads"); never a callee of the path, whose annotation asks
+// the finding's function to hold the lock.
+var inFunc = regexp.MustCompile(`(?:held in |\(|: )(?:[A-Za-z0-9_]+::)*([A-Za-z0-9_]+)(?: \(| ->| reads | writes )`)
 
 // qualifiedName finds the functions a finding names (the one that
 // touches the field, those of its call path), qualified.
@@ -411,10 +415,14 @@ func definition(dir, qualified string) string {
 	return ""
 }
 
-// classify gives a finding a first class from its function's source: the
-// lines from the finding back to the start of the function (the first
-// earlier line that starts at column 0 with neither a brace nor a
-// comment).
+// classify gives a finding a first class from the source of the
+// functions it names: first their declarations' annotations (the code's
+// own word that the callers hold the lock), then the guard idioms in their bodies
+// (the lines from the finding, or from the access a call path ends at,
+// back to the start of the function: the first earlier line that starts
+// at column 0 with neither a brace nor a comment; and the definitions of
+// the functions the path names), then an annotation that opts the
+// function out of the analysis.
 func classify(f finding) string {
 	if strings.Contains(f.Message, "cannot verify") {
 		return "cannot-verify"
@@ -424,6 +432,12 @@ func classify(f finding) string {
 		return "unreadable"
 	}
 	lines := strings.Split(string(data), "\n")
+	for _, m := range inFunc.FindAllStringSubmatch(f.Message, -1) {
+		if declaredWith(filepath.Dir(f.File), m[1], "LOCKS_REQUIRED(") || declaredWith(filepath.Dir(f.File), m[1], "UNLOCK_FUNCTION(") ||
+			strings.Contains(definition(filepath.Dir(f.File), m[1]), "AssertHeld()") {
+			return "held-by-callers"
+		}
+	}
 	// The finding's function, and for a call path the function of the
 	// access ("at line N" of the same file, where the path's callee is).
 	at := []int{f.Line}
@@ -460,12 +474,8 @@ func classify(f finding) string {
 		}
 	}
 	for _, m := range inFunc.FindAllStringSubmatch(f.Message, -1) {
-		switch {
-		case declaredWith(filepath.Dir(f.File), m[1], "NO_THREAD_SAFETY_ANALYSIS"):
+		if declaredWith(filepath.Dir(f.File), m[1], "NO_THREAD_SAFETY_ANALYSIS") {
 			return "opted-out"
-		case declaredWith(filepath.Dir(f.File), m[1], "LOCKS_REQUIRED("), declaredWith(filepath.Dir(f.File), m[1], "UNLOCK_FUNCTION("),
-			strings.Contains(definition(filepath.Dir(f.File), m[1]), "AssertHeld()"):
-			return "held-by-callers"
 		}
 	}
 	return "review"
