@@ -4,23 +4,142 @@ package guardedby
 
 import (
 	"github.com/guardlint/guardlint/analyzers/mutant"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/native"
+	"github.com/guardlint/guardlint/invariants"
 )
 
-// notNative is why an invariant of C, C++, CUDA or Rust cannot be proved
-// yet: the tree-sitter check is not written (native.go).
-const notNative = "guarded_by is not checked in C/C++/Rust yet"
+// opSubscriptAdded is the C++ revert of a map lookup: `cache_[{}]` added
+// right before an access that a shared guard holds, the read-looking
+// subscript that inserts.
+const opSubscriptAdded = "subscript-added"
 
 var _ native.Rule = (*Rule)(nil)
 
-// NativeOps implements native.Rule.
-func (r *Rule) NativeOps(native.Dialect) []string { return []string{opLockDeleted} }
-
-// NativeMutants implements native.Rule: one void mutant that says why.
-func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
-	return []*mutant.Mutant{mutant.VoidMutant(c.Inv, c.Inv.Field.Raw, opLockDeleted, notNative)}
+// NativeOps implements native.Rule: the reverts of the guard that holds
+// the lock for one access (native.ScopedOps: the guard deleted, the
+// access moved out of its scope, the exclusive guard made shared ...),
+// and, in C++ and CUDA, a subscript of a map added under a shared guard.
+func (r *Rule) NativeOps(d native.Dialect) []string {
+	ops := d.Ops(native.ScopedOps)
+	if !d.Rust() && d.Lambdas() {
+		ops = append(ops, opSubscriptAdded)
+	}
+	return ops
 }
 
-// NativeVacuity implements native.Rule: the invariant constrains nothing
-// until the check exists.
-func (r *Rule) NativeVacuity(*native.Code) []string { return []string{notNative} }
+// nativeSite is one access that guards of the lock hold.
+type nativeSite struct {
+	native.AccessSite
+	// held is how many guards hold the lock there.
+	held int
+	// write: the access needs the lock exclusive.
+	write bool
+	// field is the field's own expression as written.
+	field string
+}
+
+// NativeMutants implements native.Rule: for every live access that a
+// guard of the lock holds, in a function whose unguarded access is
+// reported in the function itself, the reverts of that guard relative to
+// the access. A function that passes the need to its callers would be
+// reported at them, outside the mutated function: its accesses are not
+// sites. The other mode is made only of an exclusive guard around an
+// access that needs it so (a read's guard made shared reverts nothing),
+// and a subscript is added only after an access under a shared guard of
+// a map field.
+func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
+	inv := c.Inv
+	fns, err := c.Mentioning(inv.Field.Scoped[len(inv.Field.Scoped)-1])
+	if err != nil || len(fns) == 0 {
+		return nil // the baseline run reports the files it cannot read
+	}
+	ck := newNativeCheck(r, fns)
+	ops := r.NativeOps(c.Dialect())
+	var out []*mutant.Mutant
+	for _, fn := range fns {
+		if r.nativeExempt(fn, ck.typ) {
+			continue
+		}
+		sites := ck.sites(fn)
+		for _, s := range sites {
+			suffix := ""
+			if len(sites) > 1 {
+				suffix = "@" + native.Line(fn, s.Access)
+			}
+			for _, op := range ops {
+				switch {
+				case op == opSubscriptAdded:
+					if ck.mapLike && s.Guard.Mode == invariants.Shared {
+						out = append(out, subscriptMutant(c, s, op+suffix))
+					}
+				case op == mutant.OpOtherMode && (!s.write || s.Guard.Mode != invariants.Exclusive):
+				case s.held > 1:
+					// A reentrant lock taken again inside its own guard:
+					// the outer guard still holds it whatever becomes of
+					// the inner one.
+					out = append(out, c.Void(fn, op+suffix, "another guard of the lock holds it here too"))
+				default:
+					out = append(out, c.AccessMutant(s.AccessSite, op, suffix))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sites lists the live accesses of fn that guards of the lock hold and
+// whose revert is reported in fn.
+func (c *nativeCheck) sites(fn *treesitter.Function) []nativeSite {
+	as, _ := fn.Accesses(c.typ, c.field)
+	var out []nativeSite
+	for _, a := range as {
+		if !a.Live() || (c.callableOutside(fn) == "" && c.objIndex(fn, a.Object) != -2) {
+			continue
+		}
+		mode, _ := c.modeOf(a)
+		locks := c.lockOf(c.pattern(), a.Object)
+		hs, _, _ := c.holders(fn, a.Node, locks, mode, nil)
+		if len(hs) == 0 {
+			continue // the baseline run reports it
+		}
+		g := hs[len(hs)-1]
+		out = append(out, nativeSite{
+			AccessSite: native.AccessSite{Fn: fn, Guard: g, Access: a.Node, Lock: guardLockOf(g, locks), Mode: mode},
+			held:       len(hs), write: mode == invariants.Exclusive, field: fn.File.Text(a.Field),
+		})
+	}
+	return out
+}
+
+// subscriptMutant adds `(void)field[{}];` right before the statement of
+// an access under a shared guard (before: the statement may return): a
+// lookup that reads like one and inserts a default key.
+func subscriptMutant(c *native.Code, s nativeSite, op string) *mutant.Mutant {
+	st, ok := c.StmtOf(s.Fn, s.Access)
+	if !ok {
+		return c.Void(s.Fn, op, "the access is not in a statement of the body")
+	}
+	e := c.NewEdits()
+	e.Insert(s.Fn.File, st.Start, "(void)"+s.field+"[{}]; ")
+	return c.Mutant(s.Fn, op, e, "")
+}
+
+// guardLockOf returns the tokens of the expression a guard locks that one of
+// the locks matches: what another-lock replaces.
+func guardLockOf(g *model.Guard, locks [][]string) []string {
+	for _, l := range g.Lock {
+		for _, p := range locks {
+			if model.MatchLock(l, p) {
+				return l
+			}
+		}
+	}
+	return nil
+}
+
+// NativeVacuity implements native.Rule: an invariant with no live access
+// to judge fails the baseline run ("checks nothing"), so a guarded_by is
+// never vacuous here.
+func (r *Rule) NativeVacuity(*native.Code) []string { return nil }
