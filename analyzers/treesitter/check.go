@@ -101,6 +101,13 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 	expanded := map[string][]string{}
 	var owns []ownsJob
 	var whole []filesJob
+	// seen are the rules whose call patterns the files must mention.
+	type seenJob struct {
+		inv   *invariants.Invariant
+		rule  SeenCalls
+		files []string
+	}
+	var seen []seenJob
 	// matched is every file a glob matched, with its language, for the
 	// suppression comments.
 	matched := map[string]invariants.Lang{}
@@ -139,6 +146,9 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 		if len(files) == 0 {
 			continue
 		}
+		if sr, ok := fr.(SeenCalls); ok && len(errs) == 0 {
+			seen = append(seen, seenJob{inv, sr, files})
+		}
 		names := append([]invariants.Name(nil), inv.Functions...)
 		if hr, ok := fr.(HelperRule); ok {
 			names = append(names, hr.Helpers()...)
@@ -176,6 +186,9 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 	}
 	for _, t := range targets {
 		out = append(out, t.verdict()...)
+	}
+	for _, j := range seen {
+		out = append(out, checkSeen(j.inv, j.rule, j.files, opts.Files)...)
 	}
 	for p := range matched {
 		if !marks.files[p] {

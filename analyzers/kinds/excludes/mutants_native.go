@@ -29,8 +29,14 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 	}
 	lock := fns[0].Patterns[0]
 	callees := treesitter.NewCallees(fns)
-	isTarget := func(call *model.Call) bool {
-		for _, g := range callees.Of(call) {
+	isTarget := func(fn *treesitter.Function, call *model.Call) bool {
+		gs, unknown := callees.From(fn, call)
+		if unknown {
+			// A receiver of unknown type calls a target of its name,
+			// as the check reads it.
+			gs = callees.Named(call)
+		}
+		for _, g := range gs {
 			for _, n := range c.Inv.Functions {
 				if g.Matches(n) {
 					return true
@@ -43,7 +49,7 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 	var out []*mutant.Mutant
 	for _, fn := range fns {
 		for _, call := range fn.Calls() {
-			if !call.Live() || !isTarget(&call) {
+			if !call.Live() || !isTarget(fn, &call) {
 				continue
 			}
 			op := mutant.OpCallUnderLock + "@" + native.Line(fn, call.Node)
@@ -80,7 +86,11 @@ func callOf(c *native.Code, fns []*treesitter.Function, path []string) string {
 			if !call.Live() {
 				continue
 			}
-			for _, g := range callees.Of(&call) {
+			gs, unknown := callees.From(fn, &call)
+			if unknown {
+				gs = callees.Named(&call)
+			}
+			for _, g := range gs {
 				if g.Func.Matches(path) {
 					if s, ok := c.StmtOf(fn, call.Node); ok && s.Node == call.Node {
 						return fn.File.Text(call.Node) + ";" // a Rust block's value

@@ -24,3 +24,7 @@ func (r *Rule) Check(fn *treesitter.Function) {
 
 // PatternUses implements treesitter.PatternUser.
 func (r *Rule) PatternUses() []model.Use { return []model.Use{model.UseCall} }
+
+// SeenPatterns implements treesitter.SeenCalls: the forbidden call must be
+// mentioned in the files, or the rule would pass on a misspelt name.
+func (r *Rule) SeenPatterns() []invariants.Name { return []invariants.Name{r.Call} }

@@ -36,7 +36,7 @@ func filesCode(t *testing.T, lang, file, src, rest string) *native.Code {
 func TestLockSectionsPerDialect(t *testing.T) {
 	const cSrc = "void sync(void) {}\nvoid eval(void) {\n  pthread_mutex_lock(&a);\n  pthread_mutex_lock(&b);\n  pthread_mutex_unlock(&b);\n  pthread_mutex_unlock(&a);\n  sync();\n}\n"
 	const cppSrc = "struct S { void sync() {} };\nstruct D {\n  S s;\n  void eval() {\n    {\n      std::lock_guard<std::mutex> ga(a);\n      std::lock_guard<std::mutex> gb(b);\n    }\n    s.sync();\n  }\n};\n"
-	const rustSrc = "impl S {\n    fn sync(&self) {}\n}\nimpl D {\n    fn eval(&self) {\n        {\n            let _ga = self.a.lock().unwrap();\n            let _gb = self.b.lock().unwrap();\n        }\n        self.s.sync();\n    }\n}\n"
+	const rustSrc = "struct S {}\nstruct D {\n    a: Mutex<()>,\n    b: Mutex<()>,\n    s: S,\n}\nimpl S {\n    fn sync(&self) {}\n}\nimpl D {\n    fn eval(&self) {\n        {\n            let _ga = self.a.lock().unwrap();\n            let _gb = self.b.lock().unwrap();\n        }\n        self.s.sync();\n    }\n}\n"
 	for _, tc := range []struct {
 		lang, file, src, target, a, b   string
 		under, added, reversed, swapped string

@@ -92,6 +92,8 @@ METAL_FUNC uint offset_of(uint index, Off off = {}) {
   return index + off;
 }
 
+// Neither fence_signal nor offset_of may abort: a kernel that aborts
+// leaves the fence unsignalled (fence-offset forbids it, naming abort).
 [[kernel]] void fence_signal(
     volatile coherent(system) device uint* flag [[buffer(0)]],
     constant uint& size [[buffer(1)]],
