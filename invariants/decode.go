@@ -2,6 +2,7 @@ package invariants
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -201,6 +202,29 @@ func (d *decoder) invariantKeys() []string {
 	return keys
 }
 
+// notInvariants reports, as one error, a document that is no invariants
+// file at all: not a mapping (a TOML file read as YAML is a list), or a
+// mapping none of whose keys an invariants file has (another tool's
+// YAML). A list of every unknown key would hide what went wrong: the
+// wrong file was named.
+func (d *decoder) notInvariants(doc *yaml.Node) bool {
+	const want = "an invariants file is a YAML mapping with `version: 1` and `invariants:`"
+	if doc.Kind != yaml.MappingNode {
+		d.errorf(doc, "%s is not an invariants file: it holds %s, and %s", filepath.Base(d.path), kindName(doc), want)
+		return true
+	}
+	for i := 0; i < len(doc.Content); i += 2 {
+		if slices.Contains(fileKeys, doc.Content[i].Value) {
+			return false
+		}
+	}
+	if len(doc.Content) == 0 {
+		return false
+	}
+	d.errorf(doc, "%s is not an invariants file: none of its keys is one of an invariants file (%s), and %s", filepath.Base(d.path), strings.Join(fileKeys, ", "), want)
+	return true
+}
+
 // decodeFile decodes a whole document into f, returning the include
 // patterns it lists.
 func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
@@ -210,6 +234,9 @@ func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
 			return nil
 		}
 		doc = doc.Content[0]
+	}
+	if d.notInvariants(doc) {
+		return nil
 	}
 	unknown := d.unknown
 	m := d.mapping(doc, "invariants file", fileKeys...)

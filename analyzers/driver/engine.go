@@ -159,6 +159,7 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	}
 	chains.annotate(res.Findings)
 	res.Findings = append(res.Findings, chains.findings...)
+	RelativeMessages(RepoRoot(opts.Dir), res.Findings)
 	core.Sort(res.Findings)
 	return res, nil
 }

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+
+	"github.com/guardlint/guardlint/analyzers/core"
 
 	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/invariants"
@@ -41,9 +44,37 @@ func writeFindings(w io.Writer, opts *options, set *invariants.Set, res *driver.
 		return driver.SARIF(w, rep, sarifVersion())
 	}
 	for _, f := range res.Findings {
-		if _, err := fmt.Fprintln(w, f.Format(opts.dir)); err != nil {
+		if _, err := fmt.Fprintln(w, textLine(f, opts.dir, rep.Root)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// textLine is a finding as one line, its file relative to dir, the
+// directory the command runs in, so that a terminal or an editor opens
+// it. A file above dir but inside the repository (the invariants file at
+// the root, when the command runs in a module below it) is written with
+// "../" rather than as an absolute path, which would name the machine's
+// directories; only a file outside the repository keeps its absolute
+// path.
+func textLine(f core.Finding, dir, root string) string {
+	if f.Pos.Filename == "" || !filepath.IsAbs(f.Pos.Filename) {
+		return f.Format(dir)
+	}
+	if _, inside := relPathOK(root, f.Pos.Filename); inside {
+		if rel, err := filepath.Rel(dir, f.Pos.Filename); err == nil {
+			f.Pos.Filename = rel
+		}
+	}
+	return f.Format(dir)
+}
+
+// relPathOK reports p relative to root and whether it lies inside root.
+func relPathOK(root, p string) (string, bool) {
+	rel, err := filepath.Rel(root, p)
+	if err != nil || !filepath.IsLocal(rel) {
+		return p, false
+	}
+	return rel, true
 }
