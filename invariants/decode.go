@@ -189,7 +189,7 @@ var (
 	fileKeys = []string{"version", "package", "runs", "include", "patches", "invariants"}
 	// targetKeys are the keys of an invariant beside its rule, whose key
 	// is its kind's name.
-	targetKeys = []string{"id", "why", "ref", "lang", "package", "runs", "files", "all", "defines", "erase", "function", "functions", "field"}
+	targetKeys = []string{"id", "why", "ref", "severity", "enabled", "lang", "package", "runs", "files", "all", "defines", "erase", "function", "functions", "field"}
 )
 
 // invariantKeys are the keys an invariant may hold: its own, and one per
@@ -319,6 +319,21 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 	}
 	if v, ok := m["ref"]; ok {
 		inv.Ref, _ = d.nonEmptyStr(v, "ref")
+	}
+	inv.Severity = SeverityError
+	if v, ok := m["severity"]; ok {
+		if s, ok := d.str(v, "severity"); ok {
+			if sev, err := ParseSeverity(s); err != nil {
+				d.errorf(v.value, "%s: %v", what, err)
+			} else {
+				inv.Severity = sev
+			}
+		}
+	}
+	if v, ok := m["enabled"]; ok {
+		if on, ok := d.boolean(v, "enabled"); ok {
+			inv.Disabled = !on
+		}
 	}
 	if v, ok := m["lang"]; ok {
 		if s, ok := d.str(v, "lang"); ok {

@@ -151,7 +151,13 @@ func dupError(inv, prev *Invariant) *Error {
 func (l *loader) set() *Set {
 	s := &Set{Files: l.files}
 	for _, f := range l.files {
-		s.Invariants = append(s.Invariants, f.Invariants...)
+		for _, inv := range f.Invariants {
+			if inv.Disabled {
+				s.Unchecked = append(s.Unchecked, inv)
+			} else {
+				s.Invariants = append(s.Invariants, inv)
+			}
+		}
 	}
 	return s
 }

@@ -130,7 +130,7 @@ func SARIF(w io.Writer, r Report, version string) error {
 		if _, ok := index[id]; !ok {
 			addRule(otherRule(id))
 		}
-		res := sarifResult{RuleID: id, RuleIndex: index[id], Level: "error", Message: sarifText{f.Message}}
+		res := sarifResult{RuleID: id, RuleIndex: index[id], Level: string(SeverityOf(f)), Message: sarifText{f.Message}}
 		if loc := location(r.Root, f.Pos, f.End, lines); loc != nil {
 			res.Locations = []sarifLocation{*loc}
 		}
@@ -163,7 +163,7 @@ func invariantRule(root string, inv *invariants.Invariant) sarifRule {
 		ShortDescription:     sarifText{core.Summary(inv)},
 		FullDescription:      sarifText{full},
 		Help:                 sarifText{help},
-		DefaultConfiguration: sarifConfig{Level: "error"},
+		DefaultConfiguration: sarifConfig{Level: string(SeverityOf(core.Finding{Invariant: inv}))},
 		Properties:           map[string]string{"kind": string(inv.Kind())},
 	}
 	if isURI(inv.Ref) {

@@ -96,11 +96,22 @@ type Problem struct {
 	Message string
 }
 
-// Problems lists the directives that are malformed, name an invariant
-// that known does not know, or suppressed nothing, so that no
-// suppression outlives what it excused. Ask it after every finding of
-// the directives' files has been through Covers.
-func (s *Set) Problems(known func(id string) bool) []Problem {
+// IDs says which invariant ids exist and which a run checks
+// (*invariants.Set implements it).
+type IDs interface {
+	// Knows reports whether id names a loaded invariant, checked or not.
+	Knows(id string) bool
+	// Checks reports whether the run checks the invariant id.
+	Checks(id string) bool
+}
+
+// Problems lists the directives that are malformed, name no loaded
+// invariant, or suppressed nothing, so that no suppression outlives what
+// it excused. A directive for an invariant the run does not check
+// (`enabled: false`, -only, -skip) suppressed nothing because nothing
+// ran, and is not reported. Ask it after every finding of the
+// directives' files has been through Covers.
+func (s *Set) Problems(ids IDs) []Problem {
 	var out []Problem
 	for _, d := range s.Directives {
 		var msg string
@@ -109,8 +120,10 @@ func (s *Set) Problems(known func(id string) bool) []Problem {
 			msg = "needs an invariant id and a reason: " + Prefix + " <id> <reason>"
 		case d.Reason == "":
 			msg = d.ID + " needs a reason after the id"
-		case !known(d.ID):
+		case !ids.Knows(d.ID):
 			msg = fmt.Sprintf("names %s, which is not a loaded invariant", d.ID)
+		case !ids.Checks(d.ID):
+			continue
 		case !s.wasUsed(d):
 			msg = d.ID + " suppresses nothing on this line or the next"
 		default:

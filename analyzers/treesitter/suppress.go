@@ -56,17 +56,13 @@ type span struct{ pos, end token.Position }
 // suppresses nothing (see package suppress). Findings in invariants files
 // are never suppressed: no directive is read from them.
 func applySuppressions(set *invariants.Set, findings []core.Finding, dirs *suppress.Set) []core.Finding {
-	known := map[string]bool{}
-	for _, inv := range set.Invariants {
-		known[inv.ID] = true
-	}
 	var out []core.Finding
 	for _, f := range findings {
 		if !dirs.Covers(f.Pos.Filename, f.Pos.Line, f.ID) {
 			out = append(out, f)
 		}
 	}
-	for _, p := range dirs.Problems(func(id string) bool { return known[id] }) {
+	for _, p := range dirs.Problems(set) {
 		at := p.At.(span)
 		out = append(out, core.Finding{Pos: at.pos, End: at.end, ID: core.SuppressionID, Message: p.Message})
 	}

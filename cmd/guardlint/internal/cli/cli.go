@@ -38,6 +38,10 @@ type options struct {
 	patterns []string
 	// parseBudget bounds each tree-sitter parse (docs/reliability.md).
 	parseBudget time.Duration
+	// failOn is the lightest severity that fails the run (-fail-on).
+	failOn invariants.Severity
+	// only and skip select invariants by id or glob (-only, -skip).
+	only, skip []string
 }
 
 func (o *options) engine() driver.Options {
@@ -66,6 +70,10 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 	if set == nil {
 		return code
 	}
+	if err := set.Select(opts.only, opts.skip); err != nil {
+		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		return ExitConfig
+	}
 	res, err := driver.Run(set, opts.engine())
 	if err != nil {
 		// A name the packages leave ambiguous is an error of the invariants file.
@@ -82,9 +90,11 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 	for _, n := range res.Notes {
 		fmt.Fprintln(stderr, "guardlint: "+n)
 	}
-	fmt.Fprintln(stderr, summary(res, opts.patterns))
-	if len(res.Findings) > 0 {
-		return ExitFindings
+	fmt.Fprintln(stderr, summary(res, set, opts.patterns))
+	for _, f := range res.Findings {
+		if driver.Fails(f, opts.failOn) {
+			return ExitFindings
+		}
 	}
 	return ExitClean
 }
@@ -121,6 +131,9 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
 	opts.build.Register(fs)
 	showVersion := fs.Bool("version", false, "print guardlint's version and exit")
 	fs.DurationVar(&opts.parseBudget, "parse-budget", core.DefaultParseBudget, "time a C, C++, CUDA or Rust parse may take, and as long again per MiB of the file; a file not parsed in time is a finding")
+	failOn := fs.String("fail-on", string(invariants.SeverityError), "the lightest `severity` whose findings fail the run (exit 1): error, warning or note; lighter findings are printed and pass")
+	only := fs.String("only", "", "check only the invariants whose `ids` (comma-separated ids or globs such as gpu-*) match")
+	skip := fs.String("skip", "", "do not check the invariants whose `ids` (comma-separated ids or globs) match")
 	if err := cliflag.Parse(fs, args, stderr, func() { usage(fs, stderr) }); err != nil {
 		return nil, err
 	}
@@ -134,6 +147,11 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
 		return nil, err
 	}
 	opts.format = format
+	if opts.failOn, err = invariants.ParseSeverity(*failOn); err != nil {
+		fmt.Fprintf(stderr, "guardlint: -fail-on: %v\n", err)
+		return nil, err
+	}
+	opts.only, opts.skip = driver.SplitList(*only), driver.SplitList(*skip)
 	if opts.parseBudget <= 0 {
 		fmt.Fprintf(stderr, "guardlint: -parse-budget must be positive, not %v\n", opts.parseBudget)
 		return nil, errors.New("bad -parse-budget")

@@ -98,10 +98,26 @@ Also: go vet -vettool=$(command -v guardlint) [packages]. See the README.
 
 // summary is the line printed on stderr after a check: what was checked,
 // what was found, what the patterns left out.
-func summary(res *driver.Result, patterns []string) string {
+func summary(res *driver.Result, set *invariants.Set, patterns []string) string {
 	s := fmt.Sprintf("guardlint: %s checked, %s", plural(res.Checked, "invariant"), plural(len(res.Findings), "finding"))
+	bySeverity := map[invariants.Severity]int{}
+	for _, f := range res.Findings {
+		bySeverity[driver.SeverityOf(f)]++
+	}
+	if len(bySeverity) > 1 || bySeverity[invariants.SeverityError] == 0 && len(res.Findings) > 0 {
+		var parts []string
+		for _, sev := range invariants.Severities {
+			if n := bySeverity[sev]; n > 0 {
+				parts = append(parts, plural(n, string(sev)))
+			}
+		}
+		s += " (" + strings.Join(parts, ", ") + ")"
+	}
 	if n := len(res.NotChecked); n > 0 {
 		s += fmt.Sprintf("; %s outside %s not checked", plural(n, "invariant"), strings.Join(patterns, " "))
+	}
+	if n := len(set.Unchecked); n > 0 {
+		s += fmt.Sprintf("; %s disabled or deselected", plural(n, "invariant"))
 	}
 	return s
 }

@@ -146,7 +146,7 @@ func TestList(t *testing.T) {
 
 	code, _, errOut = run(t, noEnv, "list", "-C", "testdata/broken")
 	assert.Equal(t, ExitConfig, code)
-	assert.Contains(t, errOut, `guardlint.yaml:7:5: invariant: unknown key "severity"`)
+	assert.Contains(t, errOut, `guardlint.yaml:7:5: invariant: unknown key "colour"`)
 	code, _, errOut = run(t, noEnv, "list", "./...")
 	assert.Equal(t, ExitConfig, code)
 	assert.Contains(t, errOut, "list takes flags only")

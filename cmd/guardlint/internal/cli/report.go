@@ -59,6 +59,11 @@ func writeFindings(w io.Writer, opts *options, set *invariants.Set, res *driver.
 // directories; only a file outside the repository keeps its absolute
 // path.
 func textLine(f core.Finding, dir, root string) string {
+	// A warning or a note says so before its message, as compilers do;
+	// an error, the default, keeps the line every tool already parses.
+	if sev := driver.SeverityOf(f); sev != invariants.SeverityError {
+		f.Message = string(sev) + ": " + f.Message
+	}
 	if f.Pos.Filename == "" || !filepath.IsAbs(f.Pos.Filename) {
 		return f.Format(dir)
 	}
