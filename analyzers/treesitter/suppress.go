@@ -38,9 +38,9 @@ func suppressions(files map[string]invariants.Lang, view *overlay.Files, budget 
 			if !syntax.IsComment(n) {
 				return true
 			}
-			if id, reason, ok := suppress.Parse(f.Text(n)); ok {
+			if form, id, reason, ok := suppress.ParseForm(f.Text(n)); ok {
 				at := span{f.Position(n.Start), f.Position(n.End)}
-				set.Add(&suppress.Directive{At: at, File: at.pos.Filename, Line: at.pos.Line, ID: id, Reason: reason})
+				set.Add(&suppress.Directive{At: at, File: at.pos.Filename, Line: at.pos.Line, Form: form, ID: id, Reason: reason})
 			}
 			return false
 		})

@@ -122,3 +122,68 @@ func TestSelection(t *testing.T) {
 	assert.Equal(t, ExitClean, code)
 	assert.Empty(t, out)
 }
+
+// TestSuppressionForms checks the file and block forms of a suppression
+// in Go and in each tree-sitter language: what they cover is suppressed,
+// the function after a block is still reported, and a block or file
+// directive that suppresses nothing is reported.
+func TestSuppressionForms(t *testing.T) {
+	// Each language's source: flush declared, then a, b inside a block,
+	// c after it.
+	block := func(decl, fn string) string {
+		return decl + "//guardlint:ignore-begin nf the doubles below flush elsewhere\n" + fn + "a" + "\n" + fn + "b" + "\n//guardlint:ignore-end nf\n" + fn + "c" + "\n"
+	}
+	cfn := "void flush();\n"
+	files := map[string]string{
+		"go.mod":        "module example.com/sup\n\ngo 1.22\n",
+		"p/p.go":        "package p\n\nfunc flush() {}\n\n//guardlint:ignore-begin nf the doubles below flush elsewhere\nfunc a() {}\n\nfunc b() {}\n\n//guardlint:ignore-end nf\n\nfunc c() {}\n",
+		"p/gen.go":      "//guardlint:ignore-file nf generated doubles\n\npackage p\n\nfunc d() {}\n",
+		"src/x.c":       block(cfn, "void ") + "",
+		"src/x.cc":      block(cfn, "void "),
+		"src/x.cu":      block(cfn, "__device__ void "),
+		"src/x.metal":   block(cfn, "void "),
+		"src/x.rs":      block("fn flush() {}\n", "fn "),
+		"src/gen.cc":    "//guardlint:ignore-file nf generated doubles\nvoid flush();\nvoid d() {}\n",
+		"src/unused.cc": "//guardlint:ignore-file nf nothing fails here\nvoid flush();\nvoid e() { flush(); }\n",
+	}
+	// Rust functions need bodies; the others are written with them above.
+	for _, name := range []string{"src/x.c", "src/x.cc", "src/x.cu", "src/x.metal", "src/x.rs"} {
+		files[name] = strings.NewReplacer("a\n", "a() {}\n", "b\n", "b() {}\n", "c\n", "c() {}\n").Replace(files[name])
+	}
+	yaml := "version: 1\npackage: ./p\ninvariants:\n  - {id: nf, why: w, functions: [a, b, c, d], call: {to: flush}}\n"
+	for _, lang := range []string{"c", "cpp", "cuda", "metal", "rust"} {
+		ext := map[string]string{"c": "c", "cpp": "cc", "cuda": "cu", "metal": "metal", "rust": "rs"}[lang]
+		fns := "[a, b, c]"
+		if lang == "cpp" {
+			fns = "[a, b, c, d, e]"
+		}
+		glob := "src/*." + ext
+		yaml += "  - {id: nf-" + lang + ", why: w, lang: " + lang + ", files: " + glob + ", functions: " + fns + ", call: {to: flush}}\n"
+		for _, name := range []string{"src/x." + ext, "src/gen.cc", "src/unused.cc"} {
+			if content, ok := files[name]; ok && strings.HasSuffix(name, "."+ext) {
+				files[name] = strings.ReplaceAll(content, " nf ", " nf-"+lang+" ")
+				files[name] = strings.ReplaceAll(files[name], "ignore-end nf\n", "ignore-end nf-"+lang+"\n")
+			}
+		}
+	}
+	files["guardlint.yaml"] = yaml
+	dir := userRepo(t, files)
+	code, out, errOut := run(t, noEnv, "-C", dir)
+	assert.Equal(t, ExitFindings, code, errOut)
+	got := strings.Split(strings.TrimSpace(out), "\n")
+	var reported []string
+	for _, line := range got {
+		file, _, _ := strings.Cut(line, ":")
+		msg := line[strings.Index(line, ": ")+2:]
+		reported = append(reported, file+" "+strings.SplitN(msg, " must", 2)[0])
+	}
+	assert.ElementsMatch(t, []string{
+		"p/p.go invariant nf: p.c",
+		"src/x.c invariant nf-c: c",
+		"src/x.cc invariant nf-cpp: c",
+		"src/x.cu invariant nf-cuda: c",
+		"src/x.metal invariant nf-metal: c",
+		"src/x.rs invariant nf-rust: c",
+		"src/unused.cc guardlint:ignore-file nf-cpp suppresses nothing in this file",
+	}, reported, out)
+}
