@@ -18,7 +18,8 @@ func unused(e *Encoder) {
 }
 
 /* want `guardlint:ignore-begin unused suppresses nothing in its block` */ //guardlint:ignore-begin unused nothing below fails
-func f() {}
+func f() {
+}
 
 //guardlint:ignore-end unused
 
@@ -29,6 +30,7 @@ func f() {}
 /* want `guardlint:ignore-begin unused needs a reason after the id` */ //guardlint:ignore-begin unused
 
 //guardlint:ignore-begin off the invariant is disabled, so this is neither unknown nor unused
-func g() {}
+func g() {
+}
 
 //guardlint:ignore-end off
