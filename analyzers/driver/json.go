@@ -52,6 +52,12 @@ type jsonFinding struct {
 	// Related are the finding's other places, each with what it is
 	// there: the line of the patch that added a patched line.
 	Related []jsonRelated `json:"related,omitempty"`
+	// Fingerprint identifies the finding across line shifts (see
+	// Fingerprints); the baseline matches on it.
+	Fingerprint string `json:"fingerprint"`
+	// Status is new, baselined or unchanged, in a run with -baseline or
+	// -new-from-rev.
+	Status Status `json:"status,omitempty"`
 }
 
 // jsonRelated is another place a finding concerns.
@@ -70,8 +76,11 @@ type jsonPos struct {
 // JSON writes r as one indented JSON document (see docs/output.md).
 func JSON(w io.Writer, r Report) error {
 	doc := jsonReport{Version: JSONVersion, Findings: []jsonFinding{}}
-	for _, f := range r.Findings {
-		doc.Findings = append(doc.Findings, jsonFindingOf(r.Root, f))
+	fps := Fingerprints(r.Root, r.Findings)
+	for i, f := range r.Findings {
+		jf := jsonFindingOf(r.Root, f)
+		jf.Fingerprint, jf.Status = fps[i], r.status(i)
+		doc.Findings = append(doc.Findings, jf)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -2,10 +2,12 @@ package cli
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -186,4 +188,109 @@ func TestSuppressionForms(t *testing.T) {
 		"src/x.rs invariant nf-rust: c",
 		"src/unused.cc guardlint:ignore-file nf-cpp suppresses nothing in this file",
 	}, reported, out)
+}
+
+// gitRepo makes a userRepo a git repository with one commit of its files.
+func gitRepo(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		writeRepoFile(t, dir, name, content)
+	}
+	git(t, dir, "init", "-q")
+	git(t, dir, "add", "-A")
+	git(t, dir, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "init")
+	return dir
+}
+
+// git runs git in dir.
+func git(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "git %v: %s", args, out)
+}
+
+// adoptFiles is a C++ tree with two findings (a and b) and a function
+// that holds the invariant (c).
+var adoptFiles = map[string]string{
+	"src/x.cc":       "void flush();\nvoid a() {}\nvoid b() {}\nvoid c() { flush(); }\n",
+	"guardlint.yaml": "version: 1\ninvariants:\n  - {id: nf, why: w, lang: cpp, files: src/*.cc, functions: [a, b, c], call: {to: flush}}\n",
+}
+
+// TestBaseline checks the baseline's life: written (the run passes),
+// rerun clean after lines shift, a new finding fails while the old ones
+// stay baselined, a fixed one is reported and -write-baseline with
+// -baseline shrinks the file without taking in the new one.
+func TestBaseline(t *testing.T) {
+	dir := gitRepo(t, adoptFiles)
+	src := filepath.Join(dir, "src/x.cc")
+	code, out, errOut := run(t, noEnv, "-C", dir, "-write-baseline", "baseline.json")
+	assert.Equal(t, ExitClean, code, errOut)
+	assert.Equal(t, 2, strings.Count(out, "baselined: src/x.cc:"), out)
+	assert.Contains(t, errOut, "baseline written with 2 findings")
+	b, err := driver.ReadBaseline(filepath.Join(dir, "baseline.json"))
+	require.NoError(t, err)
+	require.Len(t, b.Findings, 2)
+
+	// Lines shift above the findings: still baselined.
+	writeRepoFile(t, dir, "src/x.cc", "// the encoder's helpers\n\n"+adoptFiles["src/x.cc"])
+	code, _, errOut = run(t, noEnv, "-C", dir, "-baseline", "baseline.json")
+	assert.Equal(t, ExitClean, code, errOut)
+	assert.Contains(t, errOut, "0 new, 2 baselined")
+
+	// A new violation fails; the baselined ones do not.
+	require.NoError(t, os.WriteFile(src, []byte("void flush();\nvoid a() {}\nvoid b() {}\nvoid c() {}\n"), 0o644))
+	code, out, errOut = run(t, noEnv, "-C", dir, "-baseline", "baseline.json", "-json")
+	assert.Equal(t, ExitFindings, code, errOut)
+	assert.Equal(t, 1, strings.Count(out, `"status": "new"`), out)
+	assert.Equal(t, 2, strings.Count(out, `"status": "baselined"`), out)
+
+	// a is fixed: reported, and the rewritten baseline keeps b only.
+	require.NoError(t, os.WriteFile(src, []byte("void flush();\nvoid a() { flush(); }\nvoid b() {}\nvoid c() {}\n"), 0o644))
+	code, _, errOut = run(t, noEnv, "-C", dir, "-baseline", "baseline.json", "-write-baseline", "baseline.json")
+	assert.Equal(t, ExitFindings, code, "c is still new")
+	assert.Contains(t, errOut, "fixed since the baseline: src/x.cc:2: invariant nf: a must call flush")
+	b, err = driver.ReadBaseline(filepath.Join(dir, "baseline.json"))
+	require.NoError(t, err)
+	require.Len(t, b.Findings, 1)
+	assert.Contains(t, b.Findings[0].Message, "invariant nf: b must call")
+
+	code, _, errOut = run(t, noEnv, "-C", dir, "-baseline", "missing.json")
+	assert.Equal(t, ExitConfig, code)
+	assert.Contains(t, errOut, "baseline "+filepath.Join(dir, "missing.json")+" does not exist")
+}
+
+// TestNewFromRev checks that only findings on lines changed since a
+// revision fail, that an untracked file counts as changed, and that an
+// invariant that cannot be verified fails whatever changed.
+func TestNewFromRev(t *testing.T) {
+	dir := gitRepo(t, adoptFiles)
+	code, _, errOut := run(t, noEnv, "-C", dir, "-new-from-rev", "HEAD")
+	assert.Equal(t, ExitClean, code, "nothing changed: the old findings pass; %s", errOut)
+	assert.Contains(t, errOut, "0 new, 2 on unchanged lines")
+	writeRepoFile(t, dir, "src/x.cc", "void flush();\nvoid a() {}\nvoid b() {}\nvoid c() {}\n")
+	code, out, _ := run(t, noEnv, "-C", dir, "-new-from-rev", "HEAD")
+	assert.Equal(t, ExitFindings, code)
+	assert.Contains(t, out, "\nsrc/x.cc:4:6: invariant nf: c must call flush")
+	assert.Contains(t, out, "unchanged: src/x.cc:2:6:")
+	code, out, _ = run(t, noEnv, "-C", dir, "-new-from-rev", "HEAD", "-sarif")
+	assert.Equal(t, ExitFindings, code)
+	assert.Contains(t, out, `"baselineState": "new"`)
+	assert.Contains(t, out, `"baselineState": "unchanged"`)
+
+	git(t, dir, "checkout", "-q", "--", "src/x.cc")
+	writeRepoFile(t, dir, "src/y.cc", "void flush();\nvoid a2() {}\n")
+	writeRepoFile(t, dir, "guardlint.yaml", adoptFiles["guardlint.yaml"]+"  - {id: nf2, why: w, lang: cpp, files: src/y.cc, function: a2, call: {to: flush}}\n  - {id: gone, why: w, lang: cpp, files: src/x.cc, function: renamed, call: {to: flush}}\n")
+	git(t, dir, "add", "guardlint.yaml")
+	git(t, dir, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "more invariants")
+	code, out, _ = run(t, noEnv, "-C", dir, "-new-from-rev", "HEAD")
+	assert.Equal(t, ExitFindings, code)
+	assert.Contains(t, out, "\nsrc/y.cc:2:6: invariant nf2:", "an untracked file is new")
+	assert.True(t, strings.HasPrefix(out, "guardlint.yaml:5:"), "cannot verify is never on an unchanged line: %s", out)
+
+	code, _, errOut = run(t, noEnv, "-C", dir, "-new-from-rev", "no-such-rev")
+	assert.Equal(t, ExitConfig, code)
+	assert.Contains(t, errOut, "-new-from-rev no-such-rev: not a revision")
 }

@@ -42,6 +42,9 @@ type options struct {
 	failOn invariants.Severity
 	// only and skip select invariants by id or glob (-only, -skip).
 	only, skip []string
+	// baseline and writeBaseline are the -baseline and -write-baseline
+	// files, newFromRev the -new-from-rev revision; "" when not given.
+	baseline, writeBaseline, newFromRev string
 }
 
 func (o *options) engine() driver.Options {
@@ -83,16 +86,24 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 		}
 		return ExitFailure
 	}
-	if err := writeFindings(stdout, opts, set, res); err != nil {
+	cmp, err := compare(opts, res.Findings)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		return ExitConfig
+	}
+	if err := writeFindings(stdout, opts, set, res, cmp.statuses); err != nil {
 		fmt.Fprintf(stderr, "guardlint: %v\n", err)
 		return ExitFailure
 	}
 	for _, n := range res.Notes {
 		fmt.Fprintln(stderr, "guardlint: "+n)
 	}
-	fmt.Fprintln(stderr, summary(res, set, opts.patterns))
-	for _, f := range res.Findings {
-		if driver.Fails(f, opts.failOn) {
+	for _, e := range cmp.fixed {
+		fmt.Fprintf(stderr, "guardlint: fixed since the baseline: %s:%d: %s\n", e.File, e.Line, e.Message)
+	}
+	fmt.Fprintln(stderr, summary(res, set, opts.patterns)+cmp.summary())
+	for i, f := range res.Findings {
+		if (cmp.statuses == nil || cmp.statuses[i] == driver.StatusNew) && driver.Fails(f, opts.failOn) {
 			return ExitFindings
 		}
 	}
@@ -132,6 +143,9 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
 	showVersion := fs.Bool("version", false, "print guardlint's version and exit")
 	fs.DurationVar(&opts.parseBudget, "parse-budget", core.DefaultParseBudget, "time a C, C++, CUDA or Rust parse may take, and as long again per MiB of the file; a file not parsed in time is a finding")
 	failOn := fs.String("fail-on", string(invariants.SeverityError), "the lightest `severity` whose findings fail the run (exit 1): error, warning or note; lighter findings are printed and pass")
+	fs.StringVar(&opts.baseline, "baseline", "", "a baseline `file` (written by -write-baseline): the findings it records are printed as baselined and do not fail the run; those gone are reported as fixed")
+	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "write the findings to a baseline `file` and pass; with -baseline, write only the findings still in it, so the file shrinks as they are fixed")
+	fs.StringVar(&opts.newFromRev, "new-from-rev", "", "only findings on lines changed since `rev` (committed or not, and untracked files) fail the run; the others are printed as unchanged")
 	only := fs.String("only", "", "check only the invariants whose `ids` (comma-separated ids or globs such as gpu-*) match")
 	skip := fs.String("skip", "", "do not check the invariants whose `ids` (comma-separated ids or globs) match")
 	if err := cliflag.Parse(fs, args, stderr, func() { usage(fs, stderr) }); err != nil {

@@ -35,16 +35,21 @@ func outputFormat(jsonOut, sarifOut bool) (string, error) {
 // writeFindings prints the findings of a run in the chosen format. The
 // machine-readable formats print one document even when nothing was
 // found, so that a consumer can tell "clean" from "did not run".
-func writeFindings(w io.Writer, opts *options, set *invariants.Set, res *driver.Result) error {
-	rep := driver.Report{Root: driver.RepoRoot(opts.dir), Set: set, Findings: res.Findings}
+func writeFindings(w io.Writer, opts *options, set *invariants.Set, res *driver.Result, statuses []driver.Status) error {
+	rep := driver.Report{Root: driver.RepoRoot(opts.dir), Set: set, Findings: res.Findings, Statuses: statuses}
 	switch opts.format {
 	case formatJSON:
 		return driver.JSON(w, rep)
 	case formatSARIF:
 		return driver.SARIF(w, rep, sarifVersion())
 	}
-	for _, f := range res.Findings {
-		if _, err := fmt.Fprintln(w, textLine(f, opts.dir, rep.Root)); err != nil {
+	for i, f := range res.Findings {
+		line := textLine(f, opts.dir, rep.Root)
+		if statuses != nil && statuses[i] != driver.StatusNew {
+			// A finding that does not fail the run says why first.
+			line = string(statuses[i]) + ": " + line
+		}
+		if _, err := fmt.Fprintln(w, line); err != nil {
 			return err
 		}
 	}
