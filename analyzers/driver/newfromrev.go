@@ -4,6 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -13,8 +16,9 @@ import (
 )
 
 // ChangedLines are the lines of the repository changed since a revision:
-// by file (absolute, cleaned), the added or modified line numbers, or nil
-// for a whole file (an untracked file).
+// by file (absolute, cleaned), the added or modified line numbers, and
+// for a deletion the line after which lines were removed (0 at the top);
+// nil for a whole file (an untracked file).
 type ChangedLines map[string]map[int]bool
 
 // ChangedSince lists the lines that differ between rev and the working
@@ -66,6 +70,12 @@ func ChangedSince(root, rev string) (ChangedLines, error) {
 			for l := start; l < start+count; l++ {
 				out[file][l] = true
 			}
+			if count == 0 {
+				// A deletion: the lines went after line start. A lock
+				// deleted above a statement changes what the statement
+				// means, so the place counts as changed.
+				out[file][start] = true
+			}
 		}
 	}
 	untracked, err := git("ls-files", "-z", "--others", "--exclude-standard")
@@ -102,19 +112,78 @@ func hunkTarget(header string) (int, int, error) {
 }
 
 // Mark sets to StatusUnchanged the findings that statuses holds as new
-// and that lie on lines not changed since the revision. A finding with no
-// place, and one in an invariants file (an invariant that cannot be
+// and that lie where nothing changed since the revision. A finding with
+// no place, and one in an invariants file (an invariant that cannot be
 // verified: a rename in the code breaks it without touching its line),
 // stays new: it fails the run whatever changed.
+//
+// A finding is often reported on a line the change did not touch: a
+// deleted Lock makes the next statement the one where the lock is not
+// held, and the function's name line reports a lock never taken. So the
+// unit of "changed" is wider than the line: in a Go file, the function
+// declaration that holds the finding (a change anywhere in it counts); in
+// a file of another language, which this package does not parse, the
+// whole file. Both err toward failing: a finding that the change may have
+// caused is never passed as old.
 func (c ChangedLines) Mark(fs []core.Finding, statuses []Status) {
+	funcs := map[string][]lineRange{}
 	for i, f := range fs {
 		if statuses[i] != StatusNew || f.Pos.Filename == "" || (f.Invariant != nil && f.Pos.Filename == f.Invariant.Pos.File) {
 			continue
 		}
-		lines, ok := c[filepath.Clean(f.Pos.Filename)]
-		if ok && (lines == nil || lines[f.Pos.Line]) {
-			continue
+		file := filepath.Clean(f.Pos.Filename)
+		lines, ok := c[file]
+		if ok && lines == nil {
+			continue // an untracked file
 		}
-		statuses[i] = StatusUnchanged
+		region := lineRange{f.Pos.Line, f.Pos.Line}
+		if strings.HasSuffix(file, ".go") {
+			ranges, seen := funcs[file]
+			if !seen {
+				ranges = goFuncRanges(file)
+				funcs[file] = ranges
+			}
+			for _, r := range ranges {
+				if r.from <= f.Pos.Line && f.Pos.Line <= r.to {
+					region = r
+					break
+				}
+			}
+		} else if len(lines) > 0 {
+			continue // another language: any change in the file counts
+		}
+		if region.from == region.to {
+			// A finding's own line: a deletion just above it (recorded
+			// at the line before) is a change of it too.
+			region.from--
+		}
+		changed := false
+		for l := region.from; l <= region.to && !changed; l++ {
+			changed = lines[l]
+		}
+		if !changed {
+			statuses[i] = StatusUnchanged
+		}
 	}
+}
+
+// lineRange is an inclusive range of lines.
+type lineRange struct{ from, to int }
+
+// goFuncRanges lists the lines of the function declarations of a Go
+// file, or none when it does not parse (each finding is then its own
+// line).
+func goFuncRanges(file string) []lineRange {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	var out []lineRange
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			out = append(out, lineRange{fset.Position(fd.Pos()).Line, fset.Position(fd.End()).Line})
+		}
+	}
+	return out
 }

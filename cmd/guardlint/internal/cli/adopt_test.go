@@ -262,33 +262,53 @@ func TestBaseline(t *testing.T) {
 	assert.Contains(t, errOut, "baseline "+filepath.Join(dir, "missing.json")+" does not exist")
 }
 
-// TestNewFromRev checks that only findings on lines changed since a
-// revision fail, that an untracked file counts as changed, and that an
-// invariant that cannot be verified fails whatever changed.
+// TestNewFromRev checks that only findings where a change since a
+// revision lies fail: in Go, the function declaration that holds the
+// finding; in another language, the file. An untracked file counts as
+// changed, and an invariant that cannot be verified fails whatever
+// changed.
 func TestNewFromRev(t *testing.T) {
-	dir := gitRepo(t, adoptFiles)
+	files := map[string]string{
+		"go.mod":         "module example.com/nfr\n\ngo 1.22\n",
+		"p/p.go":         "package p\n\nfunc flush() {}\n\nfunc a() {}\n\nfunc b() {}\n\nfunc c() {\n\tflush()\n}\n",
+		"src/x.cc":       adoptFiles["src/x.cc"],
+		"guardlint.yaml": adoptFiles["guardlint.yaml"] + "  - {id: go-nf, why: w, functions: [./p.a, ./p.b, ./p.c], call: {to: ./p.flush}}\n",
+	}
+	dir := gitRepo(t, files)
 	code, _, errOut := run(t, noEnv, "-C", dir, "-new-from-rev", "HEAD")
 	assert.Equal(t, ExitClean, code, "nothing changed: the old findings pass; %s", errOut)
-	assert.Contains(t, errOut, "0 new, 2 on unchanged lines")
-	writeRepoFile(t, dir, "src/x.cc", "void flush();\nvoid a() {}\nvoid b() {}\nvoid c() {}\n")
+	assert.Contains(t, errOut, "0 new, 4 on unchanged lines")
+
+	// The call in c is deleted: c's finding (at its name, a line the
+	// change did not touch) is new, a's and b's are not.
+	writeRepoFile(t, dir, "p/p.go", "package p\n\nfunc flush() {}\n\nfunc a() {}\n\nfunc b() {}\n\nfunc c() {\n}\n")
 	code, out, _ := run(t, noEnv, "-C", dir, "-new-from-rev", "HEAD")
 	assert.Equal(t, ExitFindings, code)
-	assert.Contains(t, out, "\nsrc/x.cc:4:6: invariant nf: c must call flush")
-	assert.Contains(t, out, "unchanged: src/x.cc:2:6:")
+	assert.Contains(t, out, "\np/p.go:9:6: invariant go-nf: p.c must call p.flush", out)
+	assert.Contains(t, out, "unchanged: p/p.go:5:6:")
+	assert.Contains(t, out, "unchanged: src/x.cc:2:6:", "x.cc did not change")
 	code, out, _ = run(t, noEnv, "-C", dir, "-new-from-rev", "HEAD", "-sarif")
 	assert.Equal(t, ExitFindings, code)
 	assert.Contains(t, out, `"baselineState": "new"`)
 	assert.Contains(t, out, `"baselineState": "unchanged"`)
+	git(t, dir, "checkout", "-q", "--", "p/p.go")
 
+	// A C++ file that changed: its findings are all new (the file is the
+	// unit outside Go).
+	writeRepoFile(t, dir, "src/x.cc", "// edited\n"+adoptFiles["src/x.cc"])
+	code, out, _ = run(t, noEnv, "-C", dir, "-new-from-rev", "HEAD")
+	assert.Equal(t, ExitFindings, code)
+	assert.Contains(t, out, "\nsrc/x.cc:3:6: invariant nf: a must call flush")
 	git(t, dir, "checkout", "-q", "--", "src/x.cc")
+
 	writeRepoFile(t, dir, "src/y.cc", "void flush();\nvoid a2() {}\n")
-	writeRepoFile(t, dir, "guardlint.yaml", adoptFiles["guardlint.yaml"]+"  - {id: nf2, why: w, lang: cpp, files: src/y.cc, function: a2, call: {to: flush}}\n  - {id: gone, why: w, lang: cpp, files: src/x.cc, function: renamed, call: {to: flush}}\n")
+	writeRepoFile(t, dir, "guardlint.yaml", files["guardlint.yaml"]+"  - {id: nf2, why: w, lang: cpp, files: src/y.cc, function: a2, call: {to: flush}}\n  - {id: gone, why: w, lang: cpp, files: src/x.cc, function: renamed, call: {to: flush}}\n")
 	git(t, dir, "add", "guardlint.yaml")
 	git(t, dir, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "more invariants")
 	code, out, _ = run(t, noEnv, "-C", dir, "-new-from-rev", "HEAD")
 	assert.Equal(t, ExitFindings, code)
 	assert.Contains(t, out, "\nsrc/y.cc:2:6: invariant nf2:", "an untracked file is new")
-	assert.True(t, strings.HasPrefix(out, "guardlint.yaml:5:"), "cannot verify is never on an unchanged line: %s", out)
+	assert.True(t, strings.HasPrefix(out, "guardlint.yaml:6:"), "cannot verify is never on an unchanged line: %s", out)
 
 	code, _, errOut = run(t, noEnv, "-C", dir, "-new-from-rev", "no-such-rev")
 	assert.Equal(t, ExitConfig, code)
