@@ -42,13 +42,15 @@ type options struct {
 	failOn invariants.Severity
 	// only and skip select invariants by id or glob (-only, -skip).
 	only, skip []string
+	// cache is the result cache's directory, "" with -cache=false.
+	cache string
 	// baseline and writeBaseline are the -baseline and -write-baseline
 	// files, newFromRev the -new-from-rev revision; "" when not given.
 	baseline, writeBaseline, newFromRev string
 }
 
 func (o *options) engine() driver.Options {
-	return driver.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose, ParseBudget: o.parseBudget, BuildFlags: o.build.Flags()}
+	return driver.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose, ParseBudget: o.parseBudget, BuildFlags: o.build.Flags(), Cache: o.cache}
 }
 
 // Main runs the standalone command and returns its exit code.
@@ -146,6 +148,7 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
 	fs.StringVar(&opts.baseline, "baseline", "", "a baseline `file` (written by -write-baseline): the findings it records are printed as baselined and do not fail the run; those gone are reported as fixed")
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "write the findings to a baseline `file` and pass; with -baseline, write only the findings still in it, so the file shrinks as they are fixed")
 	fs.StringVar(&opts.newFromRev, "new-from-rev", "", "only findings on lines changed since `rev` (committed or not, and untracked files) fail the run; the others are printed as unchanged")
+	useCache := fs.Bool("cache", true, "replay the result of a run whose inputs (sources and their dependencies, native files, invariants, guardlint itself) are all unchanged, from "+cacheDirText())
 	only := fs.String("only", "", "check only the invariants whose `ids` (comma-separated ids or globs such as gpu-*) match")
 	skip := fs.String("skip", "", "do not check the invariants whose `ids` (comma-separated ids or globs) match")
 	if err := cliflag.Parse(fs, args, stderr, func() { usage(fs, stderr) }); err != nil {
@@ -166,6 +169,9 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
 		return nil, err
 	}
 	opts.only, opts.skip = driver.SplitList(*only), driver.SplitList(*skip)
+	if *useCache {
+		opts.cache = driver.DefaultCacheDir()
+	}
 	if opts.parseBudget <= 0 {
 		fmt.Fprintf(stderr, "guardlint: -parse-budget must be positive, not %v\n", opts.parseBudget)
 		return nil, errors.New("bad -parse-budget")
@@ -182,6 +188,14 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
 		opts.patterns = []string{"./..."}
 	}
 	return opts, nil
+}
+
+// cacheDirText names the cache directory in the help.
+func cacheDirText() string {
+	if dir := driver.DefaultCacheDir(); dir != "" {
+		return dir
+	}
+	return "the user cache directory (none here)"
 }
 
 // commonFlags registers the flags every command that reads invariants
