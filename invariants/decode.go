@@ -2,6 +2,7 @@ package invariants
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -188,7 +189,7 @@ var (
 	fileKeys = []string{"version", "package", "runs", "guards", "lock_calls", "include", "patches", "invariants"}
 	// targetKeys are the keys of an invariant beside its rule, whose key
 	// is its kind's name.
-	targetKeys = []string{"id", "why", "ref", "lang", "package", "runs", "guards", "lock_calls", "files", "all", "defines", "erase", "function", "functions", "field"}
+	targetKeys = []string{"id", "why", "ref", "severity", "enabled", "lang", "package", "runs", "guards", "lock_calls", "files", "all", "defines", "erase", "function", "functions", "field"}
 )
 
 // invariantKeys are the keys an invariant may hold: its own, and one per
@@ -201,6 +202,29 @@ func (d *decoder) invariantKeys() []string {
 	return keys
 }
 
+// notInvariants reports, as one error, a document that is no invariants
+// file at all: not a mapping (a TOML file read as YAML is a list), or a
+// mapping none of whose keys an invariants file has (another tool's
+// YAML). A list of every unknown key would hide what went wrong: the
+// wrong file was named.
+func (d *decoder) notInvariants(doc *yaml.Node) bool {
+	const want = "an invariants file is a YAML mapping with `version: 1` and `invariants:`"
+	if doc.Kind != yaml.MappingNode {
+		d.errorf(doc, "%s is not an invariants file: it holds %s, and %s", filepath.Base(d.path), kindName(doc), want)
+		return true
+	}
+	for i := 0; i < len(doc.Content); i += 2 {
+		if slices.Contains(fileKeys, doc.Content[i].Value) {
+			return false
+		}
+	}
+	if len(doc.Content) == 0 {
+		return false
+	}
+	d.errorf(doc, "%s is not an invariants file: none of its keys is one of an invariants file (%s), and %s", filepath.Base(d.path), strings.Join(fileKeys, ", "), want)
+	return true
+}
+
 // decodeFile decodes a whole document into f, returning the include
 // patterns it lists.
 func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
@@ -210,6 +234,9 @@ func (d *decoder) decodeFile(doc *yaml.Node, f *File) []string {
 			return nil
 		}
 		doc = doc.Content[0]
+	}
+	if d.notInvariants(doc) {
+		return nil
 	}
 	unknown := d.unknown
 	m := d.mapping(doc, "invariants file", fileKeys...)
@@ -298,6 +325,21 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 	}
 	if v, ok := m["ref"]; ok {
 		inv.Ref, _ = d.nonEmptyStr(v, "ref")
+	}
+	inv.Severity = SeverityError
+	if v, ok := m["severity"]; ok {
+		if s, ok := d.str(v, "severity"); ok {
+			if sev, err := ParseSeverity(s); err != nil {
+				d.errorf(v.value, "%s: %v", what, err)
+			} else {
+				inv.Severity = sev
+			}
+		}
+	}
+	if v, ok := m["enabled"]; ok {
+		if on, ok := d.boolean(v, "enabled"); ok {
+			inv.Disabled = !on
+		}
 	}
 	if v, ok := m["lang"]; ok {
 		if s, ok := d.str(v, "lang"); ok {

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	goccy "github.com/goccy/go-yaml"
+	goccyparser "github.com/goccy/go-yaml/parser"
 	"go.yaml.in/yaml/v3"
 	"golang.org/x/mod/modfile"
 )
@@ -149,7 +151,13 @@ func dupError(inv, prev *Invariant) *Error {
 func (l *loader) set() *Set {
 	s := &Set{Files: l.files}
 	for _, f := range l.files {
-		s.Invariants = append(s.Invariants, f.Invariants...)
+		for _, inv := range f.Invariants {
+			if inv.Disabled {
+				s.Unchecked = append(s.Unchecked, inv)
+			} else {
+				s.Invariants = append(s.Invariants, inv)
+			}
+		}
 	}
 	return s
 }
@@ -163,7 +171,7 @@ func (d *decoder) parse(data []byte, f *File) []string {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
-		d.errs = append(d.errs, yamlError(d.path, err))
+		d.errs = append(d.errs, yamlError(d.path, data, err))
 		return nil
 	}
 	var extra yaml.Node
@@ -194,9 +202,30 @@ func hasAlias(n *yaml.Node) bool {
 
 var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
 
-// yamlError turns a YAML syntax error into a positioned Error. The YAML
-// library reports lines but not columns; column 1 stands for the line.
-func yamlError(path string, err error) *Error {
+// yamlError turns a YAML syntax error into a positioned Error.
+//
+// The YAML library that builds the node tree reports a line but no
+// column, and the line is that of the construct the error is found in
+// (the start of a flow list, the line before a bad indentation), one
+// line early for the parser's errors. A second parser, goccy/go-yaml,
+// used only here, reports the token at fault with its line and column;
+// its position and wording are used when it refuses the file too. When
+// it accepts what the first refused, the first's line is kept and
+// column 1 stands for the line.
+func yamlError(path string, data []byte, err error) *Error {
+	e := yamlSyntaxError(path, data, err)
+	if ext := filepath.Ext(path); ext != ".yaml" && ext != ".yml" {
+		// -config Cargo.toml: the file named is the mistake, not its syntax.
+		e.Msg = fmt.Sprintf("%s is not an invariants file (a YAML mapping with `version: 1` and `invariants:`): %s", filepath.Base(path), e.Msg)
+	}
+	return e
+}
+
+// yamlSyntaxError is yamlError's position and message.
+func yamlSyntaxError(path string, data []byte, err error) *Error {
+	if pos, msg, ok := syntaxErrorAt(data); ok {
+		return &Error{Pos: Pos{File: path, Line: pos.Line, Col: pos.Col}, Msg: "malformed YAML: " + msg}
+	}
 	msg := err.Error()
 	line := 1
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
@@ -206,6 +235,17 @@ func yamlError(path string, err error) *Error {
 		msg = m[2]
 	}
 	return &Error{Pos: Pos{File: path, Line: line, Col: 1}, Msg: "malformed YAML: " + msg}
+}
+
+// syntaxErrorAt parses data with goccy/go-yaml and returns the position
+// and message of its syntax error, if it has one.
+func syntaxErrorAt(data []byte) (Pos, string, bool) {
+	_, err := goccyparser.ParseBytes(data, 0)
+	var se *goccy.SyntaxError
+	if err == nil || !errors.As(err, &se) || se.Token == nil || se.Token.Position == nil || se.Token.Position.Line < 1 {
+		return Pos{}, "", false
+	}
+	return Pos{Line: se.Token.Position.Line, Col: max(se.Token.Position.Column, 1)}, se.Message, true
 }
 
 func includePos(f *File, pattern string) Pos {

@@ -113,17 +113,22 @@ func TestLoadErrors(t *testing.T) {
 		name, src string
 		want      []string // "line:col: message" fragments, in order
 	}{
-		{"malformed yaml", "version: 1\ninvariants:\n  - id: [x\n", []string{":2:1: malformed YAML: did not find expected ',' or ']'"}},
-		{"tab indentation", "version: 1\n\tinvariants: []\n", []string{":2:1: malformed YAML: found a tab character that violates indentation"}},
+		{"malformed yaml", "version: 1\ninvariants:\n  - id: [x\n", []string{":3:9: malformed YAML: sequence end token ']' not found"}},
+		{"tab indentation", "version: 1\n\tinvariants: []\n", []string{":2:1: malformed YAML: found character '\t' that cannot start any token"}},
+		{"unterminated string", "version: 1\ninvariants:\n  - id: a\n    why: \"x\n", []string{":4:10: malformed YAML: could not find end character of double-quoted text"}},
+		{"bad indentation", "version: 1\ninvariants:\n  - id: a\n    why: w\n   function: p.F\n", []string{":5:4: malformed YAML:"}},
+		{"another tool's YAML", "services:\n  web: {image: x}\n", []string{":1:1: inv.yaml is not an invariants file: none of its keys is one of an invariants file"}},
 		{"empty", "  \n", []string{":1:1: empty invariants file"}},
-		{"not a mapping", "- 1\n", []string{":1:1: invariants file must be a mapping, not a list"}},
+		{"not a mapping", "- 1\n", []string{":1:1: inv.yaml is not an invariants file: it holds a list, and an invariants file is a YAML mapping with `version: 1` and `invariants:`"}},
 		{"missing version", "invariants:\n  - {id: a, why: w, function: p.F, call: {to: p.G}}\n", []string{":1:1: missing `version`"}},
 		{"wrong version", "version: 2\ninvariants: []\n", []string{":1:10: unsupported version 2", ":2:13: invariants must not be empty"}},
 		{"version not a number", "version: one\ninvariants: []\n", []string{":1:10: version must be an integer, not the string \"one\""}},
 		{"unknown file key", "version: 1\nrules: []\n", []string{":2:1: invariants file: unknown key \"rules\"; did you mean \"runs\"?"}},
 		{"misspelt file key is one error", "version: 1\npackag: p\ninvariants:\n  - {id: a, why: w, function: F, call: {to: G}}\n  - {id: b, why: w, function: H, call: {to: G}}\n", []string{":2:1: invariants file: unknown key \"packag\"; did you mean \"package\"?"}},
 		{"key in the wrong case", "version: 1\ninvariants:\n  - {id: a, why: w, Function: p.F, call: {to: p.G}}\n", []string{":3:21: invariant: unknown key \"Function\"; did you mean \"function\"?"}},
-		{"unknown invariant key", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G}\n    severity: high\n", []string{":7:5: invariant: unknown key \"severity\""}},
+		{"unknown invariant key", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G}\n    colour: red\n", []string{":7:5: invariant: unknown key \"colour\""}},
+		{"unknown severity", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G}\n    severity: high\n", []string{":7:15: invariant a: severity \"high\": want error, warning, note"}},
+		{"enabled not a bool", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, call: {to: p.G}, enabled: no way}\n", []string{":3:62: enabled must be true or false"}},
 		{"unknown rule key", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: p.F\n    call: {to: p.G, everypath: true}\n", []string{":6:21: invariant a: call: unknown key \"everypath\""}},
 		{"wrong type", "version: 1\ninvariants:\n  - id: a\n    why: w\n    function: [p.F]\n    call: {to: p.G}\n", []string{":5:15: function must be a string, not a list"}},
 		{"bool expected", "version: 1\ninvariants:\n  - {id: a, why: w, function: p.F, call: {to: p.G, every_path: yes please}}\n", []string{":3:64: call.every_path must be true or false"}},
@@ -349,4 +354,22 @@ func TestLoadMissingPaths(t *testing.T) {
 func writeFile(t *testing.T, dir, name, content string) {
 	t.Helper()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644))
+}
+
+// TestNotAnInvariantsFile checks that naming a file of another format
+// (-config Cargo.toml) says that it is no invariants file, at the place
+// its parse fails or at its start.
+func TestNotAnInvariantsFile(t *testing.T) {
+	for name, src := range map[string]string{
+		"Cargo.toml":   "[package]\nname = \"enc\"\nversion = \"0.1.0\"\n",
+		"package.json": "[1, 2]\n",
+		"setup.cfg":    "[metadata]\nname = x\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, _, err := invariants.Parse(registry.Specs(), name, []byte(src), "")
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), name+" is not an invariants file")
+			assert.NotContains(t, err.Error(), "must be a mapping")
+		})
+	}
 }

@@ -82,8 +82,13 @@ func (s *Set) Runners() []Name {
 
 // Set is the invariants of one run, loaded from one or more files.
 type Set struct {
-	Files      []*File
+	Files []*File
+	// Invariants are the invariants a run checks.
 	Invariants []*Invariant
+	// Unchecked are the invariants loaded but not checked: disabled in
+	// their file (`enabled: false`) or left out by Select (-only,
+	// -skip). They are still validated, and a suppression may name them.
+	Unchecked []*Invariant
 
 	// resolve records the one Resolve call that fixes the names' readings.
 	resolve struct {
@@ -113,6 +118,13 @@ type Invariant struct {
 	Why  string
 	Ref  string
 	Lang Lang
+	// Severity is how much a finding weighs (`severity:`, error when
+	// absent).
+	Severity Severity
+	// Disabled is `enabled: false`: the invariant is loaded and
+	// validated, then set aside (Set.Unchecked), so a guard can be
+	// switched off without deleting what it says.
+	Disabled bool
 	// Package is the default package for unqualified names, resolved.
 	Package string
 

@@ -70,7 +70,7 @@ func TestSchemaAgreesWithLoader(t *testing.T) {
 	s := compileSchema(t)
 	for name, src := range map[string]string{
 		"unknown file key":        "version: 1\nrules: []\ninvariants: [{id: a, why: w, function: p.F, call: {to: p.G}}]\n",
-		"unknown invariant key":   "version: 1\ninvariants: [{id: a, why: w, function: p.F, call: {to: p.G}, severity: high}]\n",
+		"unknown invariant key":   "version: 1\ninvariants: [{id: a, why: w, function: p.F, call: {to: p.G}, colour: red}]\n",
 		"unknown rule key":        "version: 1\ninvariants: [{id: a, why: w, function: p.F, call: {to: p.G, everypath: true}}]\n",
 		"wrong type":              "version: 1\ninvariants: [{id: a, why: w, function: [p.F], call: {to: p.G}}]\n",
 		"no rule":                 "version: 1\ninvariants: [{id: a, why: w, function: p.F}]\n",

@@ -93,7 +93,13 @@ func nativeFindings(set *invariants.Set, mode NativeMode) []core.Finding {
 		}
 		return out
 	}
-	return Native(set, 0) // 0: the default parse budget
+	out := Native(set, 0) // 0: the default parse budget
+	for i, f := range out {
+		if f.Invariant != nil {
+			RelativeMessages(RepoRoot(filepath.Dir(f.Invariant.Pos.File)), out[i:i+1])
+		}
+	}
+	return out
 }
 
 // packageDir is the directory of the pass's Go files, "" when it has none

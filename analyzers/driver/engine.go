@@ -45,6 +45,10 @@ type Options struct {
 	// ParseBudget bounds each tree-sitter parse (treesitter.Options);
 	// 0 means the default.
 	ParseBudget time.Duration
+	// Cache is the directory of the result cache (cache.go), or "" for
+	// none. A run on a view of the sources or with patch chains is never
+	// cached.
+	Cache string
 }
 
 // Result is what a run found.
@@ -60,6 +64,8 @@ type Result struct {
 	// Notes say which copy of a module was checked where the repository
 	// keeps another with the same module path (see build.go).
 	Notes []string
+	// Cached says that the result was replayed from the cache.
+	Cached bool
 }
 
 // unitList is one unit of a run with the packages go list matched there.
@@ -79,7 +85,7 @@ type unitList struct {
 // every listed package that depends on them. A package no invariant
 // concerns has nothing to check, and skipping it is what makes guardlint
 // cheap on large trees.
-func Run(set *invariants.Set, opts Options) (*Result, error) {
+func Run(set *invariants.Set, opts Options) (_ *Result, err error) {
 	if len(opts.Patterns) == 0 {
 		opts.Patterns = []string{"./..."}
 	}
@@ -136,6 +142,21 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	if err := set.Resolve(known); err != nil {
 		return nil, err
 	}
+	var key string
+	if cacheable(set, opts) {
+		if key, err = cacheKey(set, opts, lists); err != nil {
+			return nil, err
+		}
+		if hit := cacheLoad(opts.Cache, key, set); hit != nil {
+			phase("cached", len(inScope))
+			return hit, nil
+		}
+		defer func() {
+			if err == nil && res != nil {
+				cacheStore(opts.Cache, key, res)
+			}
+		}()
+	}
 	res.Findings = append(res.Findings, scope(set, ms, lists, inScope, opts, res)...)
 	phase("scope", len(inScope))
 	// The C, C++, CUDA and Rust invariants name files, not packages: the
@@ -159,6 +180,7 @@ func Run(set *invariants.Set, opts Options) (*Result, error) {
 	}
 	chains.annotate(res.Findings)
 	res.Findings = append(res.Findings, chains.findings...)
+	RelativeMessages(RepoRoot(opts.Dir), res.Findings)
 	core.Sort(res.Findings)
 	return res, nil
 }

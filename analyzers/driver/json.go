@@ -35,20 +35,29 @@ type jsonFinding struct {
 	// Kind is the invariant's rule kind: call, hold, owns, guarded_by, forbid, order,
 	// requires, excludes, lock_order, never_acquires (json.schema.json
 	// lists them).
-	Kind    string `json:"kind,omitempty"`
-	File    string `json:"file,omitempty"`
-	Line    int    `json:"line,omitempty"`
-	Column  int    `json:"column,omitempty"`
-	EndLine int    `json:"end_line,omitempty"`
-	EndCol  int    `json:"end_column,omitempty"`
-	Message string `json:"message"`
-	Why     string `json:"why,omitempty"`
-	Ref     string `json:"ref,omitempty"`
+	Kind string `json:"kind,omitempty"`
+	// Severity is the invariant's severity (error, warning or note);
+	// error for a finding about no invariant.
+	Severity string `json:"severity"`
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Column   int    `json:"column,omitempty"`
+	EndLine  int    `json:"end_line,omitempty"`
+	EndCol   int    `json:"end_column,omitempty"`
+	Message  string `json:"message"`
+	Why      string `json:"why,omitempty"`
+	Ref      string `json:"ref,omitempty"`
 	// Declared is where the invariant is declared in its invariants file.
 	Declared *jsonPos `json:"declared,omitempty"`
 	// Related are the finding's other places, each with what it is
 	// there: the line of the patch that added a patched line.
 	Related []jsonRelated `json:"related,omitempty"`
+	// Fingerprint identifies the finding across line shifts (see
+	// Fingerprints); the baseline matches on it.
+	Fingerprint string `json:"fingerprint"`
+	// Status is new, baselined or unchanged, in a run with -baseline or
+	// -new-from-rev.
+	Status Status `json:"status,omitempty"`
 }
 
 // jsonRelated is another place a finding concerns.
@@ -67,8 +76,11 @@ type jsonPos struct {
 // JSON writes r as one indented JSON document (see docs/output.md).
 func JSON(w io.Writer, r Report) error {
 	doc := jsonReport{Version: JSONVersion, Findings: []jsonFinding{}}
-	for _, f := range r.Findings {
-		doc.Findings = append(doc.Findings, jsonFindingOf(r.Root, f))
+	fps := Fingerprints(r.Root, r.Findings)
+	for i, f := range r.Findings {
+		jf := jsonFindingOf(r.Root, f)
+		jf.Fingerprint, jf.Status = fps[i], r.status(i)
+		doc.Findings = append(doc.Findings, jf)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -78,7 +90,7 @@ func JSON(w io.Writer, r Report) error {
 
 // jsonFindingOf converts one finding, with paths relative to root.
 func jsonFindingOf(root string, f core.Finding) jsonFinding {
-	out := jsonFinding{ID: f.ID, Message: f.Message}
+	out := jsonFinding{ID: f.ID, Severity: string(SeverityOf(f)), Message: f.Message}
 	if f.Pos.Filename != "" {
 		out.File, _ = relPath(root, f.Pos.Filename)
 		out.Line, out.Column = f.Pos.Line, f.Pos.Column

@@ -25,6 +25,18 @@ type Report struct {
 	Set *invariants.Set
 	// Findings are the run's findings, in the engine's order.
 	Findings []core.Finding
+	// Statuses, parallel to Findings, say which are baselined or on
+	// unchanged lines (-baseline, -new-from-rev); nil when the run
+	// compares with nothing, and the formats then leave the status out.
+	Statuses []Status
+}
+
+// status is the status of finding i, "" when the report has none.
+func (r Report) status(i int) Status {
+	if r.Statuses == nil {
+		return ""
+	}
+	return r.Statuses[i]
 }
 
 // relPath returns p relative to root with forward slashes, or p itself

@@ -43,14 +43,14 @@ func TestJSON(t *testing.T) {
   "version": 1,
   "findings": [
     {
-      "id": "renamed", "kind": "hold",
+      "id": "renamed", "kind": "hold", "severity": "error", "fingerprint": "d8829db7edd5141d836e1e96934c48d5",
       "file": "guardlint.yaml", "line": 16, "column": 15, "end_line": 16, "end_column": 15,
       "message": "invariant renamed: cannot verify: target p.Synchronize not found in package example.com/dirty/p: Synchronize is not declared in package example.com/dirty/p (why: the target was renamed)",
       "why": "the target was renamed",
       "declared": {"file": "guardlint.yaml", "line": 14, "column": 5}
     },
     {
-      "id": "encoder-retained", "kind": "call",
+      "id": "encoder-retained", "kind": "call", "severity": "error", "fingerprint": "83b3369c61dbae37fe9286bb9f49fbd3",
       "file": "p/p.go", "line": 14, "column": 30, "end_line": 14, "end_column": 48,
       "message": "invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain, and contains no live call of it (why: the pool hands encoders out at +0; see https://example.com/adr/1)",
       "why": "the pool hands encoders out at +0",
@@ -58,12 +58,12 @@ func TestJSON(t *testing.T) {
       "declared": {"file": "guardlint.yaml", "line": 4, "column": 5}
     },
     {
-      "id": "suppression",
+      "id": "suppression", "severity": "error", "fingerprint": "4684eec0a519b6fb407e9bf2af481cad",
       "file": "p/p.go", "line": 28, "column": 2, "end_line": 28, "end_column": 32,
       "message": "guardlint:ignore eval-locked needs a reason after the id"
     },
     {
-      "id": "no-encoder-in-size", "kind": "forbid",
+      "id": "no-encoder-in-size", "kind": "forbid", "severity": "error", "fingerprint": "198d481ecc084f2d95b5c8a41167a4c3",
       "file": "p/p.go", "line": 32, "column": 39, "end_line": 32, "end_column": 61,
       "message": "invariant no-encoder-in-size: p.Größe must not call (*p.CommandBuffer).getOrCreateEncoder (why: sizes are computed without touching encoders)",
       "why": "sizes are computed without touching encoders",

@@ -22,6 +22,10 @@ const (
 	RulePatches     = "guardlint/patches"     // a patch of a chain that is missing or does not apply
 )
 
+// FingerprintKey names guardlint's fingerprint among a result's
+// partialFingerprints; the /v1 changes if the fingerprint's recipe does.
+const FingerprintKey = "guardlint/v1"
+
 // InformationURI is the tool's home page in SARIF.
 const InformationURI = "https://github.com/guardlint/guardlint"
 
@@ -40,9 +44,17 @@ type (
 		Runs    []sarifRun `json:"runs"`
 	}
 	sarifRun struct {
-		Tool       sarifTool     `json:"tool"`
-		ColumnKind string        `json:"columnKind"`
-		Results    []sarifResult `json:"results"`
+		Tool       sarifTool `json:"tool"`
+		ColumnKind string    `json:"columnKind"`
+		// OriginalURIBaseIDs describes %SRCROOT%, the base of every
+		// relative location, without its absolute path (which would
+		// name the machine's directories): a consumer resolves it to
+		// its checkout.
+		OriginalURIBaseIDs map[string]sarifBase `json:"originalUriBaseIds"`
+		Results            []sarifResult        `json:"results"`
+	}
+	sarifBase struct {
+		Description sarifText `json:"description"`
 	}
 	sarifTool struct {
 		Driver sarifDriver `json:"driver"`
@@ -75,6 +87,13 @@ type (
 		Message          sarifText       `json:"message"`
 		Locations        []sarifLocation `json:"locations,omitempty"`
 		RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
+		// PartialFingerprints carry Fingerprints' value, stable across
+		// line shifts, so that a consumer tracks a result as the file
+		// changes around it.
+		PartialFingerprints map[string]string `json:"partialFingerprints"`
+		// BaselineState is new or unchanged in a run with -baseline or
+		// -new-from-rev.
+		BaselineState string `json:"baselineState,omitempty"`
 	}
 	// sarifLocation is a result's location, or (with an id and a
 	// message) one of its related locations.
@@ -111,8 +130,9 @@ func SARIF(w io.Writer, r Report, version string) error {
 		// Go columns count bytes; SARIF's default unit is UTF-16 code
 		// units, which code hosts use to place the marker. Columns are
 		// converted from the file's text (see utf16Column).
-		ColumnKind: "utf16CodeUnits",
-		Results:    []sarifResult{},
+		ColumnKind:         "utf16CodeUnits",
+		OriginalURIBaseIDs: map[string]sarifBase{"%SRCROOT%": {Description: sarifText{"the root of the repository the run checked"}}},
+		Results:            []sarifResult{},
 	}
 	index := map[string]int{}
 	addRule := func(rule sarifRule) {
@@ -125,12 +145,20 @@ func SARIF(w io.Writer, r Report, version string) error {
 		}
 	}
 	lines := &lineCache{files: map[string][][]byte{}}
-	for _, f := range r.Findings {
+	fps := Fingerprints(r.Root, r.Findings)
+	for i, f := range r.Findings {
 		id := ruleOf(f, index)
 		if _, ok := index[id]; !ok {
 			addRule(otherRule(id))
 		}
-		res := sarifResult{RuleID: id, RuleIndex: index[id], Level: "error", Message: sarifText{f.Message}}
+		res := sarifResult{RuleID: id, RuleIndex: index[id], Level: string(SeverityOf(f)), Message: sarifText{f.Message},
+			PartialFingerprints: map[string]string{FingerprintKey: fps[i]}}
+		switch r.status(i) {
+		case StatusNew:
+			res.BaselineState = "new"
+		case StatusBaselined, StatusUnchanged:
+			res.BaselineState = "unchanged"
+		}
 		if loc := location(r.Root, f.Pos, f.End, lines); loc != nil {
 			res.Locations = []sarifLocation{*loc}
 		}
@@ -163,7 +191,7 @@ func invariantRule(root string, inv *invariants.Invariant) sarifRule {
 		ShortDescription:     sarifText{core.Summary(inv)},
 		FullDescription:      sarifText{full},
 		Help:                 sarifText{help},
-		DefaultConfiguration: sarifConfig{Level: "error"},
+		DefaultConfiguration: sarifConfig{Level: string(SeverityOf(core.Finding{Invariant: inv}))},
 		Properties:           map[string]string{"kind": string(inv.Kind())},
 	}
 	if isURI(inv.Ref) {

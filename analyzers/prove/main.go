@@ -81,6 +81,9 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 	if verbose {
 		opts.Verbose = stderr
 	}
+	if f, ok := stderr.(*os.File); ok && IsTerminal(f) {
+		opts.Progress = stderr
+	}
 	paths, err := driver.ConfigPaths(driver.SplitList(cfgFlag), getenv, opts.Dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardlint prove: %v\n", err)

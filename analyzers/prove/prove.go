@@ -54,6 +54,10 @@ type Options struct {
 	BuildFlags []string
 	// Verbose receives progress, when set.
 	Verbose io.Writer
+	// Progress receives a line, rewritten in place, of the mutants
+	// checked so far, the time elapsed and an estimate of the time
+	// left; set it only to a terminal (IsTerminal).
+	Progress io.Writer
 	// patched is the sources with the set's patch chains applied, which
 	// native mutants are laid over; set by Run.
 	patched *overlay.Files
@@ -255,6 +259,13 @@ func checkAll(set *invariants.Set, todo []*Result, opts Options) error {
 	}
 	suite := driver.NewSuite(set)
 	defer collectLess()()
+	pending := 0
+	for _, res := range todo {
+		if res.Verdict == "" {
+			pending++
+		}
+	}
+	meter := newMeter(opts.Progress, pending)
 	for range jobs {
 		wg.Go(func() {
 			for res := range next {
@@ -280,6 +291,7 @@ func checkAll(set *invariants.Set, todo []*Result, opts Options) error {
 				default:
 					res.Verdict, res.Detail = verdict(res.Mutant, fs)
 				}
+				meter.tick()
 			}
 		})
 	}

@@ -100,6 +100,10 @@ func RunTests(rep *Report, o TestOptions, log io.Writer) (*TestReport, error) {
 		if o.Out, err = os.MkdirTemp("", "guardlint-mutants-"); err != nil {
 			return nil, err
 		}
+		// A directory guardlint made goes on every way out (an error, an
+		// interrupt, the end) unless the command wrote into it: then the
+		// report names it and it is the user's.
+		defer removeIfEmpty(o.Out)
 	} else if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return nil, err
 	}
@@ -118,10 +122,14 @@ func RunTests(rep *Report, o TestOptions, log io.Writer) (*TestReport, error) {
 	copies := make([]string, o.Jobs)
 	for i := range copies {
 		t := time.Now()
-		if copies[i], err = copyModule(root, files); err != nil {
+		copies[i], err = copyModule(root, files)
+		if copies[i] != "" {
+			// Also a copy that failed half-way.
+			defer os.RemoveAll(copies[i])
+		}
+		if err != nil {
 			return nil, err
 		}
-		defer os.RemoveAll(copies[i])
 		tr.Copy = time.Since(t)
 	}
 	t := time.Now()
@@ -172,6 +180,13 @@ func RunTests(rep *Report, o TestOptions, log io.Writer) (*TestReport, error) {
 		return nil, errors.New("--test interrupted")
 	}
 	return tr, first
+}
+
+// removeIfEmpty removes dir when it holds nothing.
+func removeIfEmpty(dir string) {
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) == 0 {
+		os.Remove(dir)
+	}
 }
 
 // run runs the command once in a copy, until the limit passes or parent

@@ -103,3 +103,35 @@ func TestTestNotBuilt(t *testing.T) {
 	assert.Contains(t, buf.String(), "0 by the command only, 0 by neither; ")
 	assert.Contains(t, buf.String(), " not built (exit 125)")
 }
+
+// TestTestLeavesNoTempDirs checks that --test removes every directory it
+// made on each way out (a run, an unmutated tree that fails), and keeps
+// the mutants' output directory only when the command wrote into it.
+func TestTestLeavesNoTempDirs(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	rep := prove(t, "guardlint.yaml")
+	only(rep, "encoder-retained")
+	dir, _ := filepath.Abs(mod)
+	left := func() []string {
+		entries, err := os.ReadDir(tmp)
+		require.NoError(t, err)
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+
+	_, err := RunTests(rep, TestOptions{Command: "grep -q 'enc.retain()' p/p.go", Dir: dir, Timeout: timeout, Jobs: 2}, nil)
+	require.NoError(t, err)
+	assert.Empty(t, left(), "a run leaves nothing behind")
+
+	_, err = RunTests(rep, TestOptions{Command: "exit 3", Dir: dir, Timeout: timeout}, nil)
+	require.Error(t, err)
+	assert.Empty(t, left(), "a failing unmutated tree leaves nothing behind")
+
+	tr, err := RunTests(rep, TestOptions{Command: `touch "$GUARDLINT_MUTANT_OUT/$GUARDLINT_MUTANT"`, Dir: dir, Timeout: timeout}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, []string{filepath.Base(tr.Out)}, left(), "the output the command wrote is kept")
+}

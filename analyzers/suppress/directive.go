@@ -1,8 +1,10 @@
 package suppress
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -11,7 +13,41 @@ import (
 // languages alike.
 const Prefix = "//guardlint:ignore"
 
-// Directive is one suppression comment: `//guardlint:ignore <id> <reason>`.
+// Form is what a directive covers.
+type Form int
+
+// The forms of a suppression. Every form starts with Prefix, so a file
+// without Prefix in its bytes holds none and need not be parsed.
+const (
+	// FormLine, `//guardlint:ignore <id> <reason>`: its own line and the
+	// next.
+	FormLine Form = iota
+	// FormFile, `//guardlint:ignore-file <id> <reason>`, anywhere in a
+	// file: the whole file.
+	FormFile
+	// FormBegin, `//guardlint:ignore-begin <id> <reason>`: the lines up
+	// to the matching FormEnd, `//guardlint:ignore-end <id>`, which
+	// takes no reason.
+	FormBegin
+	// FormEnd closes the nearest open FormBegin of the same id above it.
+	FormEnd
+)
+
+// suffixes are the forms' spellings after Prefix.
+var suffixes = map[string]Form{"": FormLine, "-file": FormFile, "-begin": FormBegin, "-end": FormEnd}
+
+// String is the form's spelling, for messages.
+func (f Form) String() string {
+	for s, g := range suffixes {
+		if g == f {
+			return "guardlint:ignore" + s
+		}
+	}
+	return "guardlint:ignore"
+}
+
+// Directive is one suppression comment: `//guardlint:ignore <id> <reason>`
+// or one of the other forms.
 type Directive struct {
 	// At is the comment as its front end knows it (an *ast.Comment, a
 	// syntax node's position), for reporting.
@@ -19,22 +55,46 @@ type Directive struct {
 	// File and Line are where the comment is.
 	File string
 	Line int
+	// Form is what the directive covers.
+	Form Form
 	// ID and Reason are "" when missing.
 	ID, Reason string
+
+	// endLine is the line of a FormBegin's matching FormEnd, and the
+	// FormEnd's own line for a matched FormEnd; 0 when unmatched.
+	endLine int
 }
 
 // Parse reads a comment's text (with its // and without a line end); ok
 // is false when the comment is not a suppression.
 func Parse(text string) (id, reason string, ok bool) {
-	rest, ok := strings.CutPrefix(strings.TrimRight(text, "\r\n"), Prefix)
-	if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+	form, id, reason, ok := ParseForm(text)
+	if !ok || form != FormLine {
 		return "", "", false
 	}
-	fields := strings.Fields(rest)
+	return id, reason, true
+}
+
+// ParseForm reads a comment's text as any form of suppression; ok is
+// false when the comment is none.
+func ParseForm(text string) (form Form, id, reason string, ok bool) {
+	rest, ok := strings.CutPrefix(strings.TrimRight(text, "\r\n"), Prefix)
+	if !ok {
+		return 0, "", "", false
+	}
+	suffix := rest
+	if i := strings.IndexAny(rest, " \t"); i >= 0 {
+		suffix = rest[:i]
+	}
+	form, ok = suffixes[suffix]
+	if !ok {
+		return 0, "", "", false
+	}
+	fields := strings.Fields(rest[len(suffix):])
 	if len(fields) > 0 {
 		id, reason = fields[0], strings.Join(fields[1:], " ")
 	}
-	return id, reason, true
+	return form, id, reason, true
 }
 
 // Set is the suppressions of a package or a run, with the ones that
@@ -44,10 +104,12 @@ type Set struct {
 
 	mu   sync.Mutex
 	used map[*Directive]bool
-	// byLine indexes Directives by file and line, so that a file of many
-	// findings and many directives costs their sum, not their product;
-	// built at the first Covers, rebuilt when Directives has grown.
+	// byLine indexes the line directives by file and line, so that a
+	// file of many findings and many directives costs their sum, not
+	// their product; byFile, the file and matched block directives by
+	// file. Built at the first Covers, rebuilt when Directives has grown.
 	byLine  map[fileLine][]*Directive
+	byFile  map[string][]*Directive
 	indexed int
 }
 
@@ -63,31 +125,81 @@ func (s *Set) Add(d *Directive) { s.Directives = append(s.Directives, d) }
 // Covers reports whether a finding of invariant id at file:line is
 // suppressed: a well-formed directive for id sits on that line or on the
 // line above. The directive is marked used.
+//
+// A file directive covers every line of its file, a block directive the
+// lines from its ignore-begin to its ignore-end; both must give a reason,
+// and a block without its end covers nothing (it is reported instead).
 func (s *Set) Covers(file string, line int, id string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.byLine == nil || s.indexed != len(s.Directives) {
-		s.byLine = map[fileLine][]*Directive{}
-		for _, d := range s.Directives {
-			k := fileLine{filepath.Clean(d.File), d.Line}
-			s.byLine[k] = append(s.byLine[k], d)
-		}
-		s.indexed = len(s.Directives)
+		s.index()
 	}
 	file = filepath.Clean(file)
+	use := func(d *Directive) bool {
+		if s.used == nil {
+			s.used = map[*Directive]bool{}
+		}
+		s.used[d] = true
+		return true
+	}
 	for _, l := range []int{line - 1, line} { // in file order, as Directives are
 		for _, d := range s.byLine[fileLine{file, l}] {
 			if d.ID == id && d.Reason != "" {
-				if s.used == nil {
-					s.used = map[*Directive]bool{}
-				}
-				s.used[d] = true
-				return true
+				return use(d)
 			}
+		}
+	}
+	for _, d := range s.byFile[file] {
+		if d.ID != id || d.Reason == "" {
+			continue
+		}
+		if d.Form == FormFile || (d.Line <= line && line <= d.endLine) {
+			return use(d)
 		}
 	}
 	return false
 }
+
+// index builds byLine and byFile, matching each ignore-end with the
+// nearest open ignore-begin of its id above it in its file. Called with
+// mu held.
+func (s *Set) index() {
+	s.byLine = map[fileLine][]*Directive{}
+	s.byFile = map[string][]*Directive{}
+	sorted := slices.Clone(s.Directives)
+	slices.SortStableFunc(sorted, func(a, b *Directive) int {
+		return cmp.Or(cmp.Compare(filepath.Clean(a.File), filepath.Clean(b.File)), cmp.Compare(a.Line, b.Line))
+	})
+	open := map[fileID][]*Directive{}
+	for _, d := range sorted {
+		file := filepath.Clean(d.File)
+		switch d.Form {
+		case FormLine:
+			k := fileLine{file, d.Line}
+			s.byLine[k] = append(s.byLine[k], d)
+		case FormFile:
+			s.byFile[file] = append(s.byFile[file], d)
+		case FormBegin:
+			d.endLine = 0
+			k := fileID{file, d.ID}
+			open[k] = append(open[k], d)
+		case FormEnd:
+			d.endLine = 0
+			k := fileID{file, d.ID}
+			if n := len(open[k]); n > 0 && d.ID != "" {
+				begin := open[k][n-1]
+				open[k] = open[k][:n-1]
+				begin.endLine, d.endLine = d.Line, d.Line
+				s.byFile[file] = append(s.byFile[file], begin)
+			}
+		}
+	}
+	s.indexed = len(s.Directives)
+}
+
+// fileID is an id's directives in one file.
+type fileID struct{ file, id string }
 
 // Problem is a directive that is wrong in itself or suppresses nothing,
 // with the message that says so.
@@ -96,27 +208,53 @@ type Problem struct {
 	Message string
 }
 
-// Problems lists the directives that are malformed, name an invariant
-// that known does not know, or suppressed nothing, so that no
-// suppression outlives what it excused. Ask it after every finding of
-// the directives' files has been through Covers.
-func (s *Set) Problems(known func(id string) bool) []Problem {
+// IDs says which invariant ids exist and which a run checks
+// (*invariants.Set implements it).
+type IDs interface {
+	// Knows reports whether id names a loaded invariant, checked or not.
+	Knows(id string) bool
+	// Checks reports whether the run checks the invariant id.
+	Checks(id string) bool
+}
+
+// Problems lists the directives that are malformed, name no loaded
+// invariant, or suppressed nothing, so that no suppression outlives what
+// it excused. A directive for an invariant the run does not check
+// (`enabled: false`, -only, -skip) suppressed nothing because nothing
+// ran, and is not reported. Ask it after every finding of the
+// directives' files has been through Covers.
+func (s *Set) Problems(ids IDs) []Problem {
+	s.mu.Lock()
+	if s.byLine == nil || s.indexed != len(s.Directives) {
+		s.index()
+	}
+	s.mu.Unlock()
 	var out []Problem
 	for _, d := range s.Directives {
 		var msg string
 		switch {
+		case d.ID == "" && d.Form == FormEnd:
+			msg = "needs the invariant id of its " + FormBegin.String()
 		case d.ID == "":
-			msg = "needs an invariant id and a reason: " + Prefix + " <id> <reason>"
+			msg = "needs an invariant id and a reason: //" + d.Form.String() + " <id> <reason>"
+		case d.Form == FormEnd && d.endLine == 0:
+			msg = fmt.Sprintf("%s closes no //%s %s above it", d.ID, FormBegin, d.ID)
+		case d.Form == FormEnd:
+			continue // a matched end: its begin answers for the block
 		case d.Reason == "":
 			msg = d.ID + " needs a reason after the id"
-		case !known(d.ID):
+		case !ids.Knows(d.ID):
 			msg = fmt.Sprintf("names %s, which is not a loaded invariant", d.ID)
+		case d.Form == FormBegin && d.endLine == 0:
+			msg = fmt.Sprintf("%s has no //%s %s below it, so it suppresses nothing", d.ID, FormEnd, d.ID)
+		case !ids.Checks(d.ID):
+			continue
 		case !s.wasUsed(d):
-			msg = d.ID + " suppresses nothing on this line or the next"
+			msg = d.ID + " suppresses nothing " + map[Form]string{FormLine: "on this line or the next", FormFile: "in this file", FormBegin: "in its block"}[d.Form]
 		default:
 			continue
 		}
-		out = append(out, Problem{Directive: d, Message: "guardlint:ignore " + msg})
+		out = append(out, Problem{Directive: d, Message: d.Form.String() + " " + msg})
 	}
 	return out
 }

@@ -27,7 +27,8 @@ func TestCoversAndProblems(t *testing.T) {
 	noReason := &Directive{File: "a/x.go", Line: 9, ID: "inv"}
 	unknown := &Directive{File: "a/x.go", Line: 12, ID: "gone", Reason: "why"}
 	empty := &Directive{File: "a/x.go", Line: 14}
-	for _, d := range []*Directive{used, unused, noReason, unknown, empty} {
+	off := &Directive{File: "a/x.go", Line: 16, ID: "off", Reason: "why"}
+	for _, d := range []*Directive{used, unused, noReason, unknown, empty, off} {
 		s.Add(d)
 	}
 	assert.True(t, s.Covers("a/./x.go", 5, "inv"), "the line above covers")
@@ -36,7 +37,7 @@ func TestCoversAndProblems(t *testing.T) {
 	assert.False(t, s.Covers("b/x.go", 5, "inv"), "another file")
 	assert.False(t, s.Covers("a/x.go", 4, "other"), "another invariant")
 	var got []string
-	for _, p := range s.Problems(func(id string) bool { return id == "inv" }) {
+	for _, p := range s.Problems(ids{checked: "inv", unchecked: "off"}) {
 		got = append(got, p.Message)
 	}
 	assert.Equal(t, []string{
@@ -46,3 +47,9 @@ func TestCoversAndProblems(t *testing.T) {
 		"guardlint:ignore needs an invariant id and a reason: //guardlint:ignore <id> <reason>",
 	}, got)
 }
+
+// ids knows one checked and one unchecked invariant.
+type ids struct{ checked, unchecked string }
+
+func (i ids) Knows(id string) bool  { return id == i.checked || id == i.unchecked }
+func (i ids) Checks(id string) bool { return id == i.checked }

@@ -31,12 +31,12 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, f := range pass.Files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				id, reason, ok := Parse(c.Text)
+				form, id, reason, ok := ParseForm(c.Text)
 				if !ok {
 					continue
 				}
 				p := pass.Fset.Position(c.Slash)
-				r.Add(&Directive{At: c, File: p.Filename, Line: p.Line, ID: id, Reason: reason})
+				r.Add(&Directive{At: c, File: p.Filename, Line: p.Line, Form: form, ID: id, Reason: reason})
 			}
 		}
 	}

@@ -38,9 +38,9 @@ func suppressions(files map[string]invariants.Lang, view *overlay.Files, budget 
 			if !syntax.IsComment(n) {
 				return true
 			}
-			if id, reason, ok := suppress.Parse(f.Text(n)); ok {
+			if form, id, reason, ok := suppress.ParseForm(f.Text(n)); ok {
 				at := span{f.Position(n.Start), f.Position(n.End)}
-				set.Add(&suppress.Directive{At: at, File: at.pos.Filename, Line: at.pos.Line, ID: id, Reason: reason})
+				set.Add(&suppress.Directive{At: at, File: at.pos.Filename, Line: at.pos.Line, Form: form, ID: id, Reason: reason})
 			}
 			return false
 		})
@@ -56,17 +56,13 @@ type span struct{ pos, end token.Position }
 // suppresses nothing (see package suppress). Findings in invariants files
 // are never suppressed: no directive is read from them.
 func applySuppressions(set *invariants.Set, findings []core.Finding, dirs *suppress.Set) []core.Finding {
-	known := map[string]bool{}
-	for _, inv := range set.Invariants {
-		known[inv.ID] = true
-	}
 	var out []core.Finding
 	for _, f := range findings {
 		if !dirs.Covers(f.Pos.Filename, f.Pos.Line, f.ID) {
 			out = append(out, f)
 		}
 	}
-	for _, p := range dirs.Problems(func(id string) bool { return known[id] }) {
+	for _, p := range dirs.Problems(set) {
 		at := p.At.(span)
 		out = append(out, core.Finding{Pos: at.pos, End: at.end, ID: core.SuppressionID, Message: p.Message})
 	}

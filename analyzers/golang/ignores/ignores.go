@@ -30,11 +30,7 @@ func New(conf *analysis.Analyzer, rules ...*analysis.Analyzer) *analysis.Analyze
 }
 
 func run(pass *analysis.Pass, conf *guardconf.Config, sup *suppress.Result) {
-	known := map[string]bool{}
-	for _, inv := range conf.Set.Invariants {
-		known[inv.ID] = true
-	}
-	for _, p := range sup.Problems(func(id string) bool { return known[id] }) {
+	for _, p := range sup.Problems(conf.Set) {
 		c := p.At.(*ast.Comment)
 		pass.Report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: core.SuppressionID, Message: p.Message})
 	}

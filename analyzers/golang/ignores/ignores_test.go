@@ -18,3 +18,11 @@ func TestIgnores(t *testing.T) {
 	// reported.
 	analysistest.Run(t, analysistest.TestData(), ignores.New(conf, call.New(conf)), "sup")
 }
+
+// TestFileAndBlockForms checks the file-level and block forms: what they
+// cover, and the ones that are unmatched, lack a reason or suppress
+// nothing. The block of a disabled invariant is not reported.
+func TestFileAndBlockForms(t *testing.T) {
+	conf := guardconf.New(registry.Files("testdata/blocks.yaml"))
+	analysistest.Run(t, analysistest.TestData(), ignores.New(conf, call.New(conf)), "blocks")
+}

@@ -38,10 +38,19 @@ type options struct {
 	patterns []string
 	// parseBudget bounds each tree-sitter parse (docs/reliability.md).
 	parseBudget time.Duration
+	// failOn is the lightest severity that fails the run (-fail-on).
+	failOn invariants.Severity
+	// only and skip select invariants by id or glob (-only, -skip).
+	only, skip []string
+	// cache is the result cache's directory, "" with -cache=false.
+	cache string
+	// baseline and writeBaseline are the -baseline and -write-baseline
+	// files, newFromRev the -new-from-rev revision; "" when not given.
+	baseline, writeBaseline, newFromRev string
 }
 
 func (o *options) engine() driver.Options {
-	return driver.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose, ParseBudget: o.parseBudget, BuildFlags: o.build.Flags()}
+	return driver.Options{Dir: o.dir, Patterns: o.patterns, Tests: o.tests, Verbose: o.verbose, ParseBudget: o.parseBudget, BuildFlags: o.build.Flags(), Cache: o.cache}
 }
 
 // Main runs the standalone command and returns its exit code.
@@ -66,6 +75,10 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 	if set == nil {
 		return code
 	}
+	if err := set.Select(opts.only, opts.skip); err != nil {
+		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		return ExitConfig
+	}
 	res, err := driver.Run(set, opts.engine())
 	if err != nil {
 		// A name the packages leave ambiguous is an error of the invariants file.
@@ -75,16 +88,26 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) i
 		}
 		return ExitFailure
 	}
-	if err := writeFindings(stdout, opts, set, res); err != nil {
+	cmp, err := compare(opts, res.Findings)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardlint: %v\n", err)
+		return ExitConfig
+	}
+	if err := writeFindings(stdout, opts, set, res, cmp.statuses); err != nil {
 		fmt.Fprintf(stderr, "guardlint: %v\n", err)
 		return ExitFailure
 	}
 	for _, n := range res.Notes {
 		fmt.Fprintln(stderr, "guardlint: "+n)
 	}
-	fmt.Fprintln(stderr, summary(res, opts.patterns))
-	if len(res.Findings) > 0 {
-		return ExitFindings
+	for _, e := range cmp.fixed {
+		fmt.Fprintf(stderr, "guardlint: fixed since the baseline: %s:%d: %s\n", e.File, e.Line, e.Message)
+	}
+	fmt.Fprintln(stderr, summary(res, set, opts.patterns)+cmp.summary())
+	for i, f := range res.Findings {
+		if (cmp.statuses == nil || cmp.statuses[i] == driver.StatusNew) && driver.Fails(f, opts.failOn) {
+			return ExitFindings
+		}
 	}
 	return ExitClean
 }
@@ -121,6 +144,13 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
 	opts.build.Register(fs)
 	showVersion := fs.Bool("version", false, "print guardlint's version and exit")
 	fs.DurationVar(&opts.parseBudget, "parse-budget", core.DefaultParseBudget, "time a C, C++, CUDA or Rust parse may take, and as long again per MiB of the file; a file not parsed in time is a finding")
+	failOn := fs.String("fail-on", string(invariants.SeverityError), "the lightest `severity` whose findings fail the run (exit 1): error, warning or note; lighter findings are printed and pass")
+	fs.StringVar(&opts.baseline, "baseline", "", "a baseline `file` (written by -write-baseline): the findings it records are printed as baselined and do not fail the run; those gone are reported as fixed")
+	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "write the findings to a baseline `file` and pass; with -baseline, write only the findings still in it, so the file shrinks as they are fixed")
+	fs.StringVar(&opts.newFromRev, "new-from-rev", "", "only findings on lines changed since `rev` (committed or not, and untracked files) fail the run; the others are printed as unchanged")
+	useCache := fs.Bool("cache", true, "replay the result of a run whose inputs (sources and their dependencies, native files, invariants, guardlint itself) are all unchanged, from "+cacheDirText())
+	only := fs.String("only", "", "check only the invariants whose `ids` (comma-separated ids or globs such as gpu-*) match")
+	skip := fs.String("skip", "", "do not check the invariants whose `ids` (comma-separated ids or globs) match")
 	if err := cliflag.Parse(fs, args, stderr, func() { usage(fs, stderr) }); err != nil {
 		return nil, err
 	}
@@ -134,6 +164,14 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
 		return nil, err
 	}
 	opts.format = format
+	if opts.failOn, err = invariants.ParseSeverity(*failOn); err != nil {
+		fmt.Fprintf(stderr, "guardlint: -fail-on: %v\n", err)
+		return nil, err
+	}
+	opts.only, opts.skip = driver.SplitList(*only), driver.SplitList(*skip)
+	if *useCache {
+		opts.cache = driver.DefaultCacheDir()
+	}
 	if opts.parseBudget <= 0 {
 		fmt.Fprintf(stderr, "guardlint: -parse-budget must be positive, not %v\n", opts.parseBudget)
 		return nil, errors.New("bad -parse-budget")
@@ -150,6 +188,14 @@ func parseFlags(args []string, stdout, stderr io.Writer) (*options, error) {
 		opts.patterns = []string{"./..."}
 	}
 	return opts, nil
+}
+
+// cacheDirText names the cache directory in the help.
+func cacheDirText() string {
+	if dir := driver.DefaultCacheDir(); dir != "" {
+		return dir
+	}
+	return "the user cache directory (none here)"
 }
 
 // commonFlags registers the flags every command that reads invariants

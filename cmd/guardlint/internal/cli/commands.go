@@ -32,7 +32,7 @@ func init() {
 		{"suggest", "[flags] REV [packages]", "propose invariants from a fix's diff, proven against its revert (docs/fixes.md)", suggestMain},
 		{"list", "[-config FILES] [-C dir] [-json]", "list the loaded invariants: id, kind, target, where declared", listMain},
 		{"version", "", "print guardlint's version", versionMain},
-		{"help", "[command]", "print this help, or a command's", helpMain},
+		{"help", "[command | kind]", "print this help, a command's, or a rule kind's reference", helpMain},
 	}
 }
 
@@ -71,7 +71,8 @@ func usage(fs *flag.FlagSet, w io.Writer) {
        guardlint <command> [arguments]
 
 Checks the invariants declared in guardlint.yaml (or -config) over the
-packages (default ./...) and the C, C++, CUDA and Rust files they name.
+packages (default ./...) and the C, C++, CUDA, Rust and Metal files they
+name.
 It runs in any directory: the invariants file is found in the current
 directory or a parent up to the repository root, and the Go modules from
 the invariants' packages.
@@ -83,6 +84,7 @@ Commands:
 		fmt.Fprintf(tw, "  %s %s\t%s\n", c.name, c.args, c.summary)
 	}
 	tw.Flush()
+	printKinds(w)
 	fmt.Fprintf(w, "\nFlags:\n")
 	fs.SetOutput(w)
 	fs.PrintDefaults()
@@ -96,10 +98,26 @@ Also: go vet -vettool=$(command -v guardlint) [packages]. See the README.
 
 // summary is the line printed on stderr after a check: what was checked,
 // what was found, what the patterns left out.
-func summary(res *driver.Result, patterns []string) string {
+func summary(res *driver.Result, set *invariants.Set, patterns []string) string {
 	s := fmt.Sprintf("guardlint: %s checked, %s", plural(res.Checked, "invariant"), plural(len(res.Findings), "finding"))
+	bySeverity := map[invariants.Severity]int{}
+	for _, f := range res.Findings {
+		bySeverity[driver.SeverityOf(f)]++
+	}
+	if len(bySeverity) > 1 || bySeverity[invariants.SeverityError] == 0 && len(res.Findings) > 0 {
+		var parts []string
+		for _, sev := range invariants.Severities {
+			if n := bySeverity[sev]; n > 0 {
+				parts = append(parts, plural(n, string(sev)))
+			}
+		}
+		s += " (" + strings.Join(parts, ", ") + ")"
+	}
 	if n := len(res.NotChecked); n > 0 {
 		s += fmt.Sprintf("; %s outside %s not checked", plural(n, "invariant"), strings.Join(patterns, " "))
+	}
+	if n := len(set.Unchecked); n > 0 {
+		s += fmt.Sprintf("; %s disabled or deselected", plural(n, "invariant"))
 	}
 	return s
 }
@@ -121,10 +139,14 @@ func helpMain(args []string, stdout, stderr io.Writer, getenv func(string) strin
 		}
 		return ExitConfig
 	}
+	if k := kindByName(args[0]); k != nil {
+		printKind(stdout, k)
+		return ExitClean
+	}
 	c := command(args[0])
 	if c == nil || c.name == "help" {
-		msg := fmt.Sprintf("guardlint help: unknown command %q", args[0])
-		if guess := unknownCommand(args[0]); guess != "" {
+		msg := fmt.Sprintf("guardlint help: unknown topic %q (a command or a rule kind)", args[0])
+		if guess := cliflag.Closest(args[0], helpTopics()); guess != "" {
 			msg += "; did you mean " + guess + "?"
 		}
 		fmt.Fprintln(stderr, msg)
@@ -135,6 +157,18 @@ func helpMain(args []string, stdout, stderr io.Writer, getenv func(string) strin
 		return ExitClean
 	}
 	return c.run([]string{"-h"}, stdout, stdout, getenv)
+}
+
+// helpTopics are what `guardlint help` takes: the commands (help itself
+// aside) and the rule kinds.
+func helpTopics() []string {
+	var out []string
+	for _, c := range subcommands {
+		if c.name != "help" {
+			out = append(out, c.name)
+		}
+	}
+	return append(out, kindNames()...)
 }
 
 // versionMain is `guardlint version`.

@@ -34,7 +34,31 @@ func TestHelp(t *testing.T) {
 	assert.Contains(t, out, "usage: guardlint prove")
 	code, _, errOut = run(t, noEnv, "help", "lst")
 	assert.Equal(t, ExitConfig, code)
-	assert.Contains(t, errOut, `unknown command "lst"; did you mean list?`)
+	assert.Contains(t, errOut, `unknown topic "lst" (a command or a rule kind); did you mean list?`)
+}
+
+// TestHelpKinds checks that the usage lists every rule kind and language,
+// Metal among them, and that help on a kind prints the kind's own
+// documentation, with did-you-mean over kinds and commands alike.
+func TestHelpKinds(t *testing.T) {
+	_, out, _ := run(t, noEnv, "help")
+	for _, k := range kindNames() {
+		assert.Contains(t, out, "\n  "+k+" ", k)
+	}
+	assert.Contains(t, out, "go, c, cpp, cuda, rust, metal")
+	for _, k := range kindNames() {
+		code, out, errOut := run(t, noEnv, "help", k)
+		require.Equal(t, ExitClean, code, errOut)
+		assert.Equal(t, "kind "+k+": "+kindDoc(kindByName(k)), strings.SplitN(out, "\n\nLanguages: ", 2)[0], "help %s prints the kind's Doc", k)
+		assert.Contains(t, out, "Examples")
+	}
+	_, out, _ = run(t, noEnv, "help", "hold")
+	assert.Contains(t, out, "kind hold: check that a lock is held for a function's whole body")
+	code, _, errOut := run(t, noEnv, "help", "hodl")
+	assert.Equal(t, ExitConfig, code)
+	assert.Contains(t, errOut, "did you mean hold?")
+	_, _, errOut = run(t, noEnv, "help", "lock-order")
+	assert.Contains(t, errOut, "did you mean lock_order?")
 }
 
 // TestVersion checks `guardlint version` and -version.
@@ -122,7 +146,7 @@ func TestList(t *testing.T) {
 
 	code, _, errOut = run(t, noEnv, "list", "-C", "testdata/broken")
 	assert.Equal(t, ExitConfig, code)
-	assert.Contains(t, errOut, `guardlint.yaml:7:5: invariant: unknown key "severity"`)
+	assert.Contains(t, errOut, `guardlint.yaml:7:5: invariant: unknown key "colour"`)
 	code, _, errOut = run(t, noEnv, "list", "./...")
 	assert.Equal(t, ExitConfig, code)
 	assert.Contains(t, errOut, "list takes flags only")

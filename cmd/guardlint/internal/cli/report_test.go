@@ -86,7 +86,7 @@ func TestJSONFlagBrokenConfig(t *testing.T) {
 		code, out, errOut := run(t, noEnv, "-C", "testdata/broken", flag)
 		assert.Equal(t, ExitConfig, code, flag)
 		assert.Empty(t, out, flag)
-		assert.Contains(t, errOut, `guardlint.yaml:7:5: invariant: unknown key "severity"`, flag)
+		assert.Contains(t, errOut, `guardlint.yaml:7:5: invariant: unknown key "colour"`, flag)
 
 		code, out, errOut = run(t, noEnv, "-C", noConfigRepo(t), flag)
 		assert.Equal(t, ExitConfig, code, flag)
