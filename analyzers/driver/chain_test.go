@@ -103,7 +103,7 @@ func TestPatchChainFailsClosedOnAPatchThatDoesNotApply(t *testing.T) {
 	edit(t, dir, "upstream/src/registry.cc", "Encoder* Registry::lookup(int stream) {", "Encoder* Registry::lookup(int id) {")
 	edit(t, dir, "upstream/src/registry.cc", "by_stream_.find(stream)", "by_stream_.find(id)")
 	got := runChain(t, dir)
-	want := "patches/0002-registry-lock.patch:18:1: patch patches/0002-registry-lock.patch (series entry at " + filepath.Join(dir, "guardlint.yaml") + ":9) does not apply after the patches before it: src/registry.cc hunk 2 (@@ -23,2 +24,3 @@) line 23 is \"Encoder* Registry::lookup(int id) {\", the hunk expects \"Encoder* Registry::lookup(int stream) {\""
+	want := "patches/0002-registry-lock.patch:18:1: patch patches/0002-registry-lock.patch (series entry at guardlint.yaml:9) does not apply after the patches before it: src/registry.cc hunk 2 (@@ -23,2 +24,3 @@) line 23 is \"Encoder* Registry::lookup(int id) {\", the hunk expects \"Encoder* Registry::lookup(int stream) {\""
 	require.NotEmpty(t, got)
 	found := false
 	for _, l := range got {

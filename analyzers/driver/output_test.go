@@ -219,7 +219,8 @@ func TestRunLevelFinding(t *testing.T) {
 	require.NoError(t, JSON(&buf, rep))
 	assert.JSONEq(t, `{"version": 1, "findings": [{
 		"file": "guardlint.yaml", "line": 1, "column": 1, "end_line": 1, "end_column": 1,
-		"message": "cannot verify: no package that guardlint.yaml names was loaded by ./other/..."}]}`, buf.String())
+		"message": "cannot verify: no package that guardlint.yaml names was loaded by ./other/...",
+		"severity": "error", "fingerprint": "d9408a42cd3876eaa74f088530ac9f07"}]}`, buf.String())
 
 	buf.Reset()
 	require.NoError(t, SARIF(&buf, rep, ""))

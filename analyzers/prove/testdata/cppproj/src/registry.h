@@ -15,6 +15,10 @@ class Registry {
   size_t add_named(int stream, const std::string& name);
   void wait() const;
   size_t add_and_wait(int stream);
+  size_t name_count() const {
+    std::shared_lock<std::shared_mutex> lock(names_mu_);
+    return names_.size();
+  }
 
  private:
   void record(int stream);

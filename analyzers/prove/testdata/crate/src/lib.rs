@@ -154,6 +154,29 @@ impl Queue {
     }
 }
 
+/// Slots handed out and given back by every worker; `free` is guarded by
+/// `mu`, a lock beside the data rather than around it (as a field shared
+/// with foreign code would be).
+#[derive(Debug, Default)]
+pub struct Slots {
+    mu: RwLock<()>,
+    free: Vec<u32>,
+}
+
+impl Slots {
+    /// Gives a slot back.
+    pub fn put(&mut self, v: u32) {
+        let _g = self.mu.write().unwrap();
+        self.free.push(v);
+    }
+
+    /// How many slots are free.
+    pub fn len(&self) -> usize {
+        let _g = self.mu.read().unwrap();
+        self.free.len()
+    }
+}
+
 /// A table whose reads are checked against its length first.
 #[derive(Debug)]
 pub struct Table {

@@ -32,3 +32,16 @@ func onDone() {}
 func Submit(q *queue) {
 	q.push(func() { onDone() })
 }
+
+// Stats counts submissions from every goroutine.
+type Stats struct {
+	mu sync.Mutex
+	n  int
+}
+
+// Record counts one submission.
+func (s *Stats) Record() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.n++
+}
