@@ -29,7 +29,7 @@ func TestProveSubcommand(t *testing.T) {
 
 	code, out, errOut = run(t, noEnv, "prove", "-C", mod, "./...")
 	assert.Equal(t, ExitClean, code, errOut)
-	assert.Contains(t, out, "12 invariants", "guardlint.yaml at the module root")
+	assert.Contains(t, out, "13 invariants", "guardlint.yaml at the module root")
 
 	code, _, _ = run(t, noEnv, "prove", "-no-such-flag")
 	assert.Equal(t, ExitConfig, code)
