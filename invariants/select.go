@@ -78,7 +78,7 @@ func (s *Set) Select(only, skip []string) error {
 	match := func(flag string, patterns []string) (func(id string) bool, error) {
 		for _, p := range patterns {
 			if _, err := path.Match(p, ""); err != nil {
-				return nil, fmt.Errorf("-%s %q: %v", flag, p, err)
+				return nil, fmt.Errorf("-%s %q: %w", flag, p, err)
 			}
 			if !slices.ContainsFunc(ids, func(id string) bool { ok, _ := path.Match(p, id); return ok }) {
 				return nil, fmt.Errorf("-%s %q matches no invariant%s", flag, p, didYouMean(p, ids))

@@ -36,7 +36,7 @@ func ChangedSince(root, rev string) (ChangedLines, error) {
 		cmd.Stderr = &stderr
 		out, err := cmd.Output()
 		if err != nil {
-			return nil, fmt.Errorf("-new-from-rev %s: git %s: %v: %s", rev, args[0], err, strings.TrimSpace(stderr.String()))
+			return nil, fmt.Errorf("-new-from-rev %s: git %s: %w: %s", rev, args[0], err, strings.TrimSpace(stderr.String()))
 		}
 		return out, nil
 	}
@@ -65,7 +65,7 @@ func ChangedSince(root, rev string) (ChangedLines, error) {
 		case strings.HasPrefix(line, "@@ ") && file != "":
 			start, count, err := hunkTarget(line)
 			if err != nil {
-				return nil, fmt.Errorf("-new-from-rev %s: %v", rev, err)
+				return nil, fmt.Errorf("-new-from-rev %s: %w", rev, err)
 			}
 			for l := start; l < start+count; l++ {
 				out[file][l] = true

@@ -118,7 +118,7 @@ func Suggest(rev, dir string, opts Options) (*Suggestion, error) {
 		}
 		was, err := loadGoModules(opts, change.Root, goDirs, view)
 		if err != nil || len(was.left) > len(now.left) {
-			why := "a package does not load"
+			var why string
 			if err != nil {
 				why = firstLine(err.Error())
 			} else {

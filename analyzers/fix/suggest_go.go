@@ -10,10 +10,8 @@ import (
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/core"
-	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/analyzers/golang/live"
 	"github.com/guardlint/guardlint/analyzers/golang/locks"
-	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/invariants"
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
@@ -30,46 +28,6 @@ type goSide struct {
 	// lines are the changed lines by absolute file path: added ones on
 	// the side after the fix, removed ones on the side before it.
 	lines map[string]map[int]bool
-}
-
-// loadGo loads the packages of the given directories, through view when
-// it is set, with syntax, types and their live code.
-func loadGo(opts Options, dirs []string, view *overlay.Files) ([]*packages.Package, map[string]*live.Info, error) {
-	dir := opts.Dir
-	ov, err := view.Go(nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	var patterns []string
-	for _, d := range dirs {
-		rel, err := filepath.Rel(dir, d)
-		if err != nil {
-			return nil, nil, err
-		}
-		patterns = append(patterns, "./"+filepath.ToSlash(rel))
-	}
-	pkgs, err := packages.Load(&packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesSizes | packages.NeedTypesInfo | packages.NeedModule | packages.NeedImports,
-		Dir: dir, Overlay: ov, BuildFlags: opts.BuildFlags,
-	}, patterns...)
-	if err != nil {
-		return nil, nil, err
-	}
-	var errs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
-		}
-	})
-	if len(errs) > 0 {
-		return nil, nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
-	}
-	lives, err := driver.Live(&invariants.Set{}, pkgs)
-	if err != nil {
-		return nil, nil, err
-	}
-	return pkgs, lives, nil
 }
 
 // goNamer writes Go names the way invariants files do, relative to the

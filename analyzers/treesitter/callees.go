@@ -62,7 +62,7 @@ func (cs *Callees) From(fn *Function, c *model.Call) (out []*Function, unknown b
 		return out, false
 	}
 	if q := qualifiers(fn, c.Node.Child("function")); len(q) > 0 {
-		scoped := append(q, name(named[0]))
+		scoped := append(append([]string(nil), q...), name(named[0]))
 		for _, g := range named {
 			if g.Func.Matches(scoped) {
 				out = append(out, g)

@@ -71,7 +71,7 @@ func (ch *checker) accesses(c *contract, decl inspector.Cursor) []*access {
 // Every other use is a read.
 func (ch *checker) isWrite(cur inspector.Cursor) (bool, string) {
 	info := ch.r.Pass.TypesInfo
-	var child ast.Node = cur.Node()
+	child := cur.Node()
 	for p := cur.Parent(); ; p = p.Parent() {
 		switch n := p.Node().(type) {
 		case *ast.ParenExpr, *ast.StarExpr:

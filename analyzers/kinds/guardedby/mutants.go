@@ -17,9 +17,6 @@ import (
 // the lock, into a goroutine started there: it runs holding nothing.
 const opIntoGoroutine = "into-goroutine"
 
-// opLockDeleted is the revert the tree-sitter facet names first.
-const opLockDeleted = mutant.OpLockDeleted
-
 // guardedOps are the Go reverts of a guarded field, each made in one
 // function that takes the lock and then touches the field: the lock
 // deleted, the access made before the lock is taken (out-of-scope: a copy

@@ -292,7 +292,7 @@ func classify(f *syntax.File, n *syntax.Node, obj []string, live func(*syntax.No
 		case p.Kind == "subscript_expression" && p.Child("argument") == top:
 			subscript = true
 		case p.Kind == "field_expression" && p.Child("argument") == top && f.Text(p.Child("operator")) == "." &&
-			!(p.Parent != nil && p.Parent.Kind == "call_expression" && p.Parent.Child("function") == p):
+			(p.Parent == nil || p.Parent.Kind != "call_expression" || p.Parent.Child("function") != p):
 		default:
 			a.Node = top
 			a.Write, a.How = use(f, top, p)

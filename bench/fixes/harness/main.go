@@ -381,9 +381,7 @@ func parseProposals(out []byte) []proposal {
 			case k == "function" || k == "field":
 				p.names[k] = append(p.names[k], fmt.Sprint(v))
 			case k == "functions":
-				for _, f := range asList(v) {
-					p.names["function"] = append(p.names["function"], f)
-				}
+				p.names["function"] = append(p.names["function"], asList(v)...)
 			case slices.Contains(kindNames, k):
 				p.kind = k
 				if m, ok := v.(map[string]any); ok {
@@ -464,7 +462,7 @@ func readRevert(out, sha string) (verdict string, uncovered, merit, nameOnly int
 		if m := revertLine.FindStringSubmatch(l); m != nil {
 			verdict = m[1]
 			if m[2] != "" {
-				fmt.Sscan(m[2], &uncovered)
+				_, _ = fmt.Sscan(m[2], &uncovered) // a digit string: the regexp matched it
 			}
 		}
 		if strings.HasPrefix(l, "caught by ") {

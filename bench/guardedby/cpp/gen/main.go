@@ -175,7 +175,7 @@ func pick(src string) ([]field, []string) {
 		}
 		f, err := syntax.Parse("cpp", p, data)
 		if err != nil {
-			return fmt.Errorf("%s: %v", p, err)
+			return fmt.Errorf("%s: %w", p, err)
 		}
 		off := 0
 		for i, line := range strings.SplitAfter(string(data), "\n") {
@@ -443,7 +443,7 @@ func classify(f finding) string {
 	at := []int{f.Line}
 	if m := atLine.FindStringSubmatch(f.Message); m != nil {
 		var n int
-		fmt.Sscan(m[1], &n)
+		_, _ = fmt.Sscan(m[1], &n) // a digit string: the regexp matched it
 		at = append(at, n)
 	}
 	for _, line := range at {

@@ -260,11 +260,12 @@ func groups(fset *token.FileSet, st *ast.StructType, sync string) []group {
 			continue
 		}
 		lock := ""
-		if len(fl.Names) == 1 {
+		switch len(fl.Names) {
+		case 1:
 			lock = fl.Names[0].Name
-		} else if len(fl.Names) == 0 {
+		case 0:
 			lock = embeddedName(fl.Type)
-		} else {
+		default:
 			continue
 		}
 		text := commentText(fl.Doc) + "\n" + commentText(fl.Comment)
