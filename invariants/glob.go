@@ -2,6 +2,7 @@ package invariants
 
 import (
 	"path"
+	"path/filepath"
 	"strings"
 )
 
@@ -82,4 +83,27 @@ func globClose(g []string, at []bool) []bool {
 		}
 	}
 	return at
+}
+
+// GlobRoot places a files glob: pattern is the glob made absolute against
+// base (slash-separated; `**` for any depth), root the directory its
+// leading segments without wildcards name, where a walk starts, and
+// literal is true when the glob has no wildcard and root is the file
+// itself. The tree-sitter front end expands globs from it, and the result
+// cache lists the files it hashes the same way.
+func GlobRoot(base, glob string) (pattern, root string, literal bool) {
+	pattern = filepath.ToSlash(glob)
+	if !filepath.IsAbs(glob) {
+		pattern = filepath.ToSlash(filepath.Join(base, glob))
+	}
+	segs := strings.Split(pattern, "/")
+	static := 0
+	for static < len(segs) && !strings.ContainsAny(segs[static], "*?[") {
+		static++
+	}
+	root = strings.Join(segs[:static], "/")
+	if root == "" {
+		root = "/"
+	}
+	return pattern, root, static == len(segs)
 }

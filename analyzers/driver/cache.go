@@ -153,20 +153,8 @@ func hashFile(h hash.Hash, path string) error {
 // starts at the glob's leading part without wildcards and descends
 // wherever the glob may still match.
 func globFiles(base, glob string) []string {
-	pattern := filepath.ToSlash(glob)
-	if !filepath.IsAbs(glob) {
-		pattern = filepath.ToSlash(filepath.Join(base, glob))
-	}
-	segs := strings.Split(pattern, "/")
-	static := 0
-	for static < len(segs) && !strings.ContainsAny(segs[static], "*?[") {
-		static++
-	}
-	root := strings.Join(segs[:static], "/")
-	if root == "" {
-		root = "/"
-	}
-	if static == len(segs) {
+	pattern, root, literal := invariants.GlobRoot(base, glob)
+	if literal {
 		return []string{filepath.FromSlash(root)}
 	}
 	var view *overlay.Files // the disk

@@ -3,7 +3,6 @@ package treesitter
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
@@ -19,20 +18,8 @@ import (
 // (filepath.WalkDir), so a link that loops ends nothing and a linked file
 // is not read.
 func expand(base string, g invariants.Glob, view *overlay.Files) ([]string, error) {
-	pattern := filepath.ToSlash(g.Pattern)
-	if !filepath.IsAbs(g.Pattern) {
-		pattern = filepath.ToSlash(filepath.Join(base, g.Pattern))
-	}
-	segs := strings.Split(pattern, "/")
-	static := 0
-	for static < len(segs) && !strings.ContainsAny(segs[static], "*?[") {
-		static++
-	}
-	root := strings.Join(segs[:static], "/")
-	if root == "" {
-		root = "/"
-	}
-	if static == len(segs) {
+	pattern, root, literal := invariants.GlobRoot(base, g.Pattern)
+	if literal {
 		regular, err := view.IsRegular(root)
 		if err != nil {
 			return nil, err
