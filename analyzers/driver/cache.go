@@ -112,6 +112,15 @@ func cacheKey(set *invariants.Set, opts Options, lists []unitList) (string, erro
 			}
 		}
 	}
+	if err := hashNativeFiles(h, set); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// hashNativeFiles adds to h every file an invariant of another language
+// than Go names: each glob, which files it matches and their bytes.
+func hashNativeFiles(h hash.Hash, set *invariants.Set) error {
 	for _, inv := range set.Invariants {
 		if !inv.Lang.TreeSitter() {
 			continue
@@ -121,12 +130,12 @@ func cacheKey(set *invariants.Set, opts Options, lists []unitList) (string, erro
 			fmt.Fprintf(h, "glob %s %s\x00", base, g.Pattern)
 			for _, f := range globFiles(base, g.Pattern) {
 				if err := hashFile(h, f); err != nil {
-					return "", err
+					return err
 				}
 			}
 		}
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return nil
 }
 
 // hashFile adds a file's name and bytes to h; a file that is gone adds

@@ -99,3 +99,38 @@ invariants:
 	assert.False(t, res.Cached, "a file the glob now matches is a miss")
 	assert.Len(t, got, 2, "two functions named release: %v", got)
 }
+
+// TestInputsDigest checks the digest golangci-lint's cache is keyed by
+// beyond Go files: it changes with a native file the invariants name and
+// with the invariants, and not with a file they do not name.
+func TestInputsDigest(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"src/b.cc":   "void flush();\nvoid release() { flush(); }\n",
+		"other/x.cc": "void x() {}\n",
+		"guardlint.yaml": `version: 1
+invariants:
+  - {id: cc-flush, why: w, lang: cpp, files: src/*.cc, function: release, call: {to: flush}}
+`,
+	})
+	digest := func() string {
+		t.Helper()
+		set, err := Load(filepath.Join(dir, "guardlint.yaml"))
+		require.NoError(t, err)
+		return InputsDigest(set)
+	}
+	before := digest()
+	assert.Equal(t, before, digest(), "same inputs, same digest")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "other", "x.cc"), []byte("void x() { x(); }\n"), 0o644))
+	assert.Equal(t, before, digest(), "a file no invariant names")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "src", "b.cc"), []byte("void flush();\nvoid release() {}\n"), 0o644))
+	edited := digest()
+	if NativeFront {
+		assert.NotEqual(t, before, edited, "an edited native file")
+	} else {
+		assert.Equal(t, before, edited, "a build that does not read native files")
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "src", "c.cc"), []byte("void c() {}\n"), 0o644))
+	if NativeFront {
+		assert.NotEqual(t, edited, digest(), "a new file the glob matches")
+	}
+}

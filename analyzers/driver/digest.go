@@ -24,6 +24,26 @@ func Digest(set *invariants.Set) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
+// InputsDigest names what a result cache keyed by Go files alone misses:
+// the invariants files (Digest), whether this build checks C, C++, CUDA,
+// Rust and Metal code (NativeFront: a build without cgo reports those
+// invariants as not checkable, one with cgo checks them), and the bytes
+// of every file the native invariants' globs match. golangci-lint's cache
+// takes it into its key through an analyzer's name; without the last two
+// it replays one build's verdicts for another, and a C file's old
+// findings after the C file changed. A file that cannot be read changes
+// the digest to one of its own, never to the digest of another content.
+func InputsDigest(set *invariants.Set) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "invariants %s\x00native %v\x00", Digest(set), NativeFront)
+	if NativeFront {
+		if err := hashNativeFiles(h, set); err != nil {
+			fmt.Fprintf(h, "unreadable %v\x00", err)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
 // DigestPaths is the digest of the invariants that discovery finds from
 // dir, as ConfigPaths finds them. A configuration that does not load is
 // digested from its bytes, so that fixing it changes the digest too; no

@@ -127,4 +127,28 @@ func TestCustomBinary(t *testing.T) {
 		assert.Equal(t, 1, code, out)
 		assert.Contains(t, out, "invariant eval-locked: cannot verify: target p.Synchronize not found")
 	})
+
+	// Nor an edited C file: its finding comes from the invariants, not
+	// from the Go files the cache is keyed by.
+	t.Run("edited C file", func(t *testing.T) {
+		mod := t.TempDir()
+		for _, f := range []string{"go.mod", "guardlint.yaml", "p/p.go", "native/buf.c"} {
+			data, err := os.ReadFile(filepath.Join(td, "cfamily", f))
+			require.NoError(t, err)
+			require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(mod, f)), 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(mod, f), data, 0o644))
+		}
+		code, out := golangciLint(t, bin, cache, mod, "./...")
+		require.Equal(t, 1, code, out)
+		require.Contains(t, out, "invariant buf-flushed: buf_release must call buf_flush")
+		c, err := os.ReadFile(filepath.Join(mod, "native", "buf.c"))
+		require.NoError(t, err)
+		fixed := strings.Replace(string(c), "/* buf_flush(b); */", "buf_flush(b);", 1)
+		require.NotEqual(t, string(c), fixed)
+		require.NoError(t, os.WriteFile(filepath.Join(mod, "native", "buf.c"), []byte(fixed), 0o644))
+		code, out = golangciLint(t, bin, cache, mod, "./...")
+		assert.Equal(t, 1, code, out) // the Go invariant still fails
+		assert.NotContains(t, out, "buf-flushed", "the C file's old finding was replayed")
+		assert.Contains(t, out, "1 issues")
+	})
 }
