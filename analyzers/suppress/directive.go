@@ -47,11 +47,12 @@ func (f Form) String() string {
 }
 
 // Directive is one suppression comment: `//guardlint:ignore <id> <reason>`
-// or one of the other forms.
-type Directive struct {
-	// At is the comment as its front end knows it (an *ast.Comment, a
-	// syntax node's position), for reporting.
-	At any
+// or one of the other forms. A is how its front end knows the comment
+// (the Go front end's *ast.Comment, the tree-sitter front end's span), so
+// that each reports its problems where they are without a type assertion.
+type Directive[A any] struct {
+	// At is the comment as its front end knows it, for reporting.
+	At A
 	// File and Line are where the comment is.
 	File string
 	Line int
@@ -99,17 +100,17 @@ func ParseForm(text string) (form Form, id, reason string, ok bool) {
 
 // Set is the suppressions of a package or a run, with the ones that
 // suppressed a finding. It is safe for concurrent use.
-type Set struct {
-	Directives []*Directive
+type Set[A any] struct {
+	Directives []*Directive[A]
 
 	mu   sync.Mutex
-	used map[*Directive]bool
+	used map[*Directive[A]]bool
 	// byLine indexes the line directives by file and line, so that a
 	// file of many findings and many directives costs their sum, not
 	// their product; byFile, the file and matched block directives by
 	// file. Built at the first Covers, rebuilt when Directives has grown.
-	byLine  map[fileLine][]*Directive
-	byFile  map[string][]*Directive
+	byLine  map[fileLine][]*Directive[A]
+	byFile  map[string][]*Directive[A]
 	indexed int
 }
 
@@ -120,7 +121,7 @@ type fileLine struct {
 }
 
 // Add records a directive.
-func (s *Set) Add(d *Directive) { s.Directives = append(s.Directives, d) }
+func (s *Set[A]) Add(d *Directive[A]) { s.Directives = append(s.Directives, d) }
 
 // Covers reports whether a finding of invariant id at file:line is
 // suppressed: a well-formed directive for id sits on that line or on the
@@ -129,16 +130,16 @@ func (s *Set) Add(d *Directive) { s.Directives = append(s.Directives, d) }
 // A file directive covers every line of its file, a block directive the
 // lines from its ignore-begin to its ignore-end; both must give a reason,
 // and a block without its end covers nothing (it is reported instead).
-func (s *Set) Covers(file string, line int, id string) bool {
+func (s *Set[A]) Covers(file string, line int, id string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.byLine == nil || s.indexed != len(s.Directives) {
 		s.index()
 	}
 	file = filepath.Clean(file)
-	use := func(d *Directive) bool {
+	use := func(d *Directive[A]) bool {
 		if s.used == nil {
-			s.used = map[*Directive]bool{}
+			s.used = map[*Directive[A]]bool{}
 		}
 		s.used[d] = true
 		return true
@@ -164,14 +165,14 @@ func (s *Set) Covers(file string, line int, id string) bool {
 // index builds byLine and byFile, matching each ignore-end with the
 // nearest open ignore-begin of its id above it in its file. Called with
 // mu held.
-func (s *Set) index() {
-	s.byLine = map[fileLine][]*Directive{}
-	s.byFile = map[string][]*Directive{}
+func (s *Set[A]) index() {
+	s.byLine = map[fileLine][]*Directive[A]{}
+	s.byFile = map[string][]*Directive[A]{}
 	sorted := slices.Clone(s.Directives)
-	slices.SortStableFunc(sorted, func(a, b *Directive) int {
+	slices.SortStableFunc(sorted, func(a, b *Directive[A]) int {
 		return cmp.Or(cmp.Compare(filepath.Clean(a.File), filepath.Clean(b.File)), cmp.Compare(a.Line, b.Line))
 	})
-	open := map[fileID][]*Directive{}
+	open := map[fileID][]*Directive[A]{}
 	for _, d := range sorted {
 		file := filepath.Clean(d.File)
 		switch d.Form {
@@ -203,8 +204,8 @@ type fileID struct{ file, id string }
 
 // Problem is a directive that is wrong in itself or suppresses nothing,
 // with the message that says so.
-type Problem struct {
-	*Directive
+type Problem[A any] struct {
+	*Directive[A]
 	Message string
 }
 
@@ -223,13 +224,13 @@ type IDs interface {
 // (`enabled: false`, -only, -skip) suppressed nothing because nothing
 // ran, and is not reported. Ask it after every finding of the
 // directives' files has been through Covers.
-func (s *Set) Problems(ids IDs) []Problem {
+func (s *Set[A]) Problems(ids IDs) []Problem[A] {
 	s.mu.Lock()
 	if s.byLine == nil || s.indexed != len(s.Directives) {
 		s.index()
 	}
 	s.mu.Unlock()
-	var out []Problem
+	var out []Problem[A]
 	for _, d := range s.Directives {
 		var msg string
 		switch {
@@ -254,12 +255,12 @@ func (s *Set) Problems(ids IDs) []Problem {
 		default:
 			continue
 		}
-		out = append(out, Problem{Directive: d, Message: d.Form.String() + " " + msg})
+		out = append(out, Problem[A]{Directive: d, Message: d.Form.String() + " " + msg})
 	}
 	return out
 }
 
-func (s *Set) wasUsed(d *Directive) bool {
+func (s *Set[A]) wasUsed(d *Directive[A]) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.used[d]

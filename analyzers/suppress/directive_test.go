@@ -21,14 +21,14 @@ func TestParse(t *testing.T) {
 }
 
 func TestCoversAndProblems(t *testing.T) {
-	s := &Set{}
-	used := &Directive{File: "a/x.go", Line: 4, ID: "inv", Reason: "why"}
-	unused := &Directive{File: "a/x.go", Line: 20, ID: "inv", Reason: "why"}
-	noReason := &Directive{File: "a/x.go", Line: 9, ID: "inv"}
-	unknown := &Directive{File: "a/x.go", Line: 12, ID: "gone", Reason: "why"}
-	empty := &Directive{File: "a/x.go", Line: 14}
-	off := &Directive{File: "a/x.go", Line: 16, ID: "off", Reason: "why"}
-	for _, d := range []*Directive{used, unused, noReason, unknown, empty, off} {
+	s := &Set[string]{}
+	used := &Directive[string]{File: "a/x.go", Line: 4, ID: "inv", Reason: "why"}
+	unused := &Directive[string]{File: "a/x.go", Line: 20, ID: "inv", Reason: "why"}
+	noReason := &Directive[string]{File: "a/x.go", Line: 9, ID: "inv"}
+	unknown := &Directive[string]{File: "a/x.go", Line: 12, ID: "gone", Reason: "why"}
+	empty := &Directive[string]{File: "a/x.go", Line: 14}
+	off := &Directive[string]{File: "a/x.go", Line: 16, ID: "off", Reason: "why"}
+	for _, d := range []*Directive[string]{used, unused, noReason, unknown, empty, off} {
 		s.Add(d)
 	}
 	assert.True(t, s.Covers("a/./x.go", 5, "inv"), "the line above covers")

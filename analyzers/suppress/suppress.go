@@ -2,6 +2,7 @@ package suppress
 
 import (
 	_ "embed"
+	"go/ast"
 	"go/token"
 	"reflect"
 
@@ -23,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 
 // Result is a package's suppressions.
 type Result struct {
-	Set
+	Set[*ast.Comment]
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -36,7 +37,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				p := pass.Fset.Position(c.Slash)
-				r.Add(&Directive{At: c, File: p.Filename, Line: p.Line, Form: form, ID: id, Reason: reason})
+				r.Add(&Directive[*ast.Comment]{At: c, File: p.Filename, Line: p.Line, Form: form, ID: id, Reason: reason})
 			}
 		}
 	}

@@ -16,13 +16,13 @@ import (
 // suppressions reads the directives of the given files (those of the
 // globs whose bytes hold the prefix); they are parsed, so that a directive
 // inside a string literal is not taken for one.
-func suppressions(files map[string]invariants.Lang, view *overlay.Files, budget time.Duration) (*suppress.Set, []error) {
+func suppressions(files map[string]invariants.Lang, view *overlay.Files, budget time.Duration) (*suppress.Set[span], []error) {
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	set := &suppress.Set{}
+	set := &suppress.Set[span]{}
 	var errs []error
 	for _, p := range paths {
 		src, err := readSource(view, p)
@@ -40,7 +40,7 @@ func suppressions(files map[string]invariants.Lang, view *overlay.Files, budget 
 			}
 			if form, id, reason, ok := suppress.ParseForm(f.Text(n)); ok {
 				at := span{f.Position(n.Start), f.Position(n.End)}
-				set.Add(&suppress.Directive{At: at, File: at.pos.Filename, Line: at.pos.Line, Form: form, ID: id, Reason: reason})
+				set.Add(&suppress.Directive[span]{At: at, File: at.pos.Filename, Line: at.pos.Line, Form: form, ID: id, Reason: reason})
 			}
 			return false
 		})
@@ -55,7 +55,7 @@ type span struct{ pos, end token.Position }
 // every directive that is malformed, names no loaded invariant, or
 // suppresses nothing (see package suppress). Findings in invariants files
 // are never suppressed: no directive is read from them.
-func applySuppressions(set *invariants.Set, findings []core.Finding, dirs *suppress.Set) []core.Finding {
+func applySuppressions(set *invariants.Set, findings []core.Finding, dirs *suppress.Set[span]) []core.Finding {
 	var out []core.Finding
 	for _, f := range findings {
 		if !dirs.Covers(f.Pos.Filename, f.Pos.Line, f.ID) {
@@ -63,7 +63,7 @@ func applySuppressions(set *invariants.Set, findings []core.Finding, dirs *suppr
 		}
 	}
 	for _, p := range dirs.Problems(set) {
-		at := p.At.(span)
+		at := p.At
 		out = append(out, core.Finding{Pos: at.pos, End: at.end, ID: core.SuppressionID, Message: p.Message})
 	}
 	return out

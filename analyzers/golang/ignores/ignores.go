@@ -2,7 +2,6 @@ package ignores
 
 import (
 	_ "embed"
-	"go/ast"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/core/docs"
@@ -31,7 +30,7 @@ func New(conf *analysis.Analyzer, rules ...*analysis.Analyzer) *analysis.Analyze
 
 func run(pass *analysis.Pass, conf *guardconf.Config, sup *suppress.Result) {
 	for _, p := range sup.Problems(conf.Set) {
-		c := p.At.(*ast.Comment)
+		c := p.At
 		pass.Report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: core.SuppressionID, Message: p.Message})
 	}
 }
