@@ -44,7 +44,48 @@ const VetChecksGoOnly = "go vet checks Go invariants only; run guardlint (the st
 // invariants file that declares it (see anchorDir).
 func AnalysisSuite(src guardconf.Source, mode NativeMode) []*analysis.Analyzer {
 	conf := guardconf.New(src)
-	return append(registry.Suite(conf), nativeAnalyzer(conf, mode))
+	suite := append(registry.Suite(conf), nativeAnalyzer(conf, mode))
+	for _, a := range suite {
+		markSeverity(a, conf)
+	}
+	return suite
+}
+
+// markSeverity makes a's findings of warning and note invariants say so
+// at the start of their message (SeverityPrefix), as the standalone
+// command's text lines do. go vet's protocol and golangci-lint's plugin
+// interface carry no severity for an analyzer's diagnostic: go vet fails
+// on every one, and golangci-lint sets an issue's severity from its
+// `severity.rules`, which can match this text (docs/golangci-lint.md).
+// A finding is an invariant's when its Category is the invariant's id, as
+// the kinds and the native analyzer write it. a belongs to a fresh suite,
+// so wrapping its Run changes no other surface.
+func markSeverity(a *analysis.Analyzer, conf *analysis.Analyzer) {
+	if a.Run == nil || !slices.Contains(a.Requires, conf) {
+		return
+	}
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		c, _ := pass.ResultOf[conf].(*guardconf.Config)
+		if c == nil || c.Set == nil {
+			return run(pass)
+		}
+		prefix := map[string]string{}
+		for _, inv := range c.Set.Invariants {
+			if p := SeverityPrefix(inv.Severity); p != "" {
+				prefix[inv.ID] = p
+			}
+		}
+		if len(prefix) == 0 {
+			return run(pass)
+		}
+		report := pass.Report
+		pass.Report = func(d analysis.Diagnostic) {
+			d.Message = prefix[d.Category] + d.Message
+			report(d)
+		}
+		return run(pass)
+	}
 }
 
 // nativeAnalyzer reports the findings of the invariants of other
@@ -74,7 +115,7 @@ func nativeAnalyzer(conf *analysis.Analyzer, mode NativeMode) *analysis.Analyzer
 				if !pos.IsValid() {
 					pos = c.Pos(f.Invariant.Pos)
 				}
-				pass.Report(analysis.Diagnostic{Pos: pos, Message: f.Message})
+				pass.Report(analysis.Diagnostic{Pos: pos, Category: f.Invariant.ID, Message: f.Message})
 			}
 			return struct{}{}, nil
 		},

@@ -21,3 +21,15 @@ func SeverityOf(f core.Finding) invariants.Severity {
 func Fails(f core.Finding, failOn invariants.Severity) bool {
 	return SeverityOf(f).Rank() <= failOn.Rank()
 }
+
+// SeverityPrefix is how a text line marks a finding's severity before its
+// message: "warning: " or "note: ", as compilers write them, and nothing
+// for an error, so that the line every tool already parses is unchanged.
+// The standalone command's text output and the analysis surfaces (go vet,
+// golangci-lint) write it alike.
+func SeverityPrefix(sev invariants.Severity) string {
+	if sev == "" || sev == invariants.SeverityError {
+		return ""
+	}
+	return string(sev) + ": "
+}

@@ -228,6 +228,22 @@ func TestGoVet(t *testing.T) {
 	assert.Contains(t, got, "p/p.go:14:26: invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain")
 	assert.Contains(t, got, "guardlint.yaml:8:5: invariant buf-flushed: cannot verify: "+driver.VetChecksGoOnly)
 
+	// Severities: go vet's protocol has none, so a warning's or a note's
+	// finding says so in its message, as the command's text lines do (it
+	// still fails go vet, which fails on every finding: docs/go-vet.md).
+	graded := t.TempDir()
+	require.NoError(t, os.CopyFS(graded, os.DirFS("testdata/mixed")))
+	yaml, err := os.ReadFile(filepath.Join(graded, "guardlint.yaml"))
+	require.NoError(t, err)
+	yaml = []byte(strings.Replace(strings.Replace(string(yaml),
+		"    why: the pool", "    severity: warning\n    why: the pool", 1),
+		"    why: an unflushed", "    severity: note\n    why: an unflushed", 1))
+	require.NoError(t, os.WriteFile(filepath.Join(graded, "guardlint.yaml"), yaml, 0o644))
+	code, got = vet(graded)
+	assert.NotEqual(t, 0, code, got)
+	assert.Contains(t, got, "p/p.go:14:26: warning: invariant encoder-retained: (*p.CommandBuffer).getOrCreateEncoder must call (*p.Encoder).retain")
+	assert.Contains(t, got, "guardlint.yaml:9:5: note: invariant buf-flushed: cannot verify: "+driver.VetChecksGoOnly)
+
 	// No invariants anywhere is an error too, not a vet run that checks
 	// nothing.
 	code, got = vet(noConfigRepo(t))

@@ -66,9 +66,7 @@ func writeFindings(w io.Writer, opts *options, set *invariants.Set, res *driver.
 func textLine(f core.Finding, dir, root string) string {
 	// A warning or a note says so before its message, as compilers do;
 	// an error, the default, keeps the line every tool already parses.
-	if sev := driver.SeverityOf(f); sev != invariants.SeverityError {
-		f.Message = string(sev) + ": " + f.Message
-	}
+	f.Message = driver.SeverityPrefix(driver.SeverityOf(f)) + f.Message
 	if f.Pos.Filename == "" || !filepath.IsAbs(f.Pos.Filename) {
 		return f.Format(dir)
 	}
