@@ -143,11 +143,13 @@ func temporaries(f *syntax.File, h *model.Hold, calls []model.Call, conf *model.
 		if !c.Live() || c.Node.Kind != "call_expression" {
 			continue
 		}
-		lv := valueLock(f, c.Node, conf)
-		if lv == nil || lv.guard.Node != c.Node {
+		// The call itself must be the lock call (valueLock's guard at
+		// c.Node): following the receivers down from every call of a
+		// chain, as valueLock does, cost the square of its length.
+		g := guardCall(f, c.Node, conf)
+		if g == nil {
 			continue // not a lock call, or an unwrap of one
 		}
-		g := lv.guard
 		seen := false
 		for a := c.Node; a != nil && !seen; a = a.Parent {
 			seen = guards[a]
