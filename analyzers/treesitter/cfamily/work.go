@@ -64,36 +64,44 @@ func (l locals) declare(f *syntax.File, n *syntax.Node) {
 
 // steps describes a statement for core.DoesWork.
 func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
+	return addSteps(nil, f, n, l)
+}
+
+// addSteps appends the steps of n to out. The steps of a nested
+// statement are appended where they fall, never built apart and copied
+// into their parent's: copying them at every level cost the square of
+// the nesting (an `if` chain, docs/reliability.md).
+func addSteps(out []core.Step, f *syntax.File, n *syntax.Node, l locals) []core.Step {
 	switch n.Kind {
 	case "compound_statement":
-		var out []core.Step
+		before := len(out)
 		for _, c := range n.NamedChildren() {
-			out = append(out, steps(f, c, l)...)
+			out = addSteps(out, f, c, l)
 		}
-		if len(out) == 0 {
-			return []core.Step{{Kind: core.Empty}}
+		if len(out) == before {
+			return append(out, core.Step{Kind: core.Empty})
 		}
 		return out
 	case "empty_statement":
-		return []core.Step{{Kind: core.Empty}}
+		return append(out, core.Step{Kind: core.Empty})
 	case "expression_statement":
 		kids := n.NamedChildren()
 		if len(kids) == 0 {
-			return []core.Step{{Kind: core.Empty}}
+			return append(out, core.Step{Kind: core.Empty})
 		}
-		return []core.Step{exprStep(f, kids[0], l)}
+		return append(out, exprStep(f, kids[0], l))
 	case "if_statement":
 		cond := n.Child("condition")
 		if cond == nil || cond.Child("initializer") != nil || cond.Child("value") == nil {
-			return []core.Step{{Kind: core.Other}}
+			return append(out, core.Step{Kind: core.Other})
 		}
-		out := []core.Step{{Kind: core.Condition, Values: []core.Value{valueOf(f, cond.Child("value"), l)}}}
+		out = append(out, core.Step{Kind: core.Condition, Values: []core.Value{valueOf(f, cond.Child("value"), l)}})
 		if c := n.Child("consequence"); c != nil {
-			out = append(out, steps(f, c, l)...)
+			out = addSteps(out, f, c, l)
 		}
 		if alt := n.Child("alternative"); alt != nil {
 			for _, c := range alt.NamedChildren() {
-				out = append(out, steps(f, c, l)...)
+				out = addSteps(out, f, c, l)
 			}
 		}
 		return out
@@ -102,15 +110,15 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 		for _, c := range n.NamedChildren() {
 			st.Values = append(st.Values, thrown(f, c, l))
 		}
-		return []core.Step{st}
+		return append(out, st)
 	case "return_statement":
 		st := core.Step{Kind: core.Return}
 		for _, c := range n.NamedChildren() {
 			st.Values = append(st.Values, valueOf(f, c, l))
 		}
-		return []core.Step{st}
+		return append(out, st)
 	case "type_definition", "alias_declaration", "using_declaration", "static_assert_declaration", "namespace_alias_definition":
-		return []core.Step{{Kind: core.Declaration}}
+		return append(out, core.Step{Kind: core.Declaration})
 	case "declaration":
 		st := core.Step{Kind: core.Declaration}
 		for _, d := range n.ChildrenOf("declarator") {
@@ -121,9 +129,9 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 				st.Values = append(st.Values, initValue(f, v, l))
 			}
 		}
-		return []core.Step{st}
+		return append(out, st)
 	}
-	return []core.Step{{Kind: core.Other}}
+	return append(out, core.Step{Kind: core.Other})
 }
 
 // initValue describes a local's initialiser: the rule's lock, or its

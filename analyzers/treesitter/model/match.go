@@ -1,6 +1,9 @@
 package model
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // separators are the tokens that may stand before a pattern that matches
 // the tail of a call: `retain` matches `enc.retain`, `this->retain` and
@@ -193,6 +196,13 @@ func suffixOf(a, b []string) bool {
 // follow a name (`make < int >`, Rust's `collect :: < Vec < _ > >`), so
 // that `make<int>` is called as `make`.
 func StripTemplateArgs(toks []string) []string {
+	// A callee without `<` is its own result. Callees nest (a chain of
+	// calls, a lambda called in place) and every call's is stripped once
+	// per runner, helper and target: a scan that allocates nothing keeps
+	// that a comparison per token (docs/reliability.md).
+	if !slices.Contains(toks, "<") {
+		return toks
+	}
 	var out []string
 	for i := 0; i < len(toks); i++ {
 		if toks[i] != "<" || len(out) == 0 {

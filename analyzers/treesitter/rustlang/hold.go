@@ -139,26 +139,29 @@ func temporaries(f *syntax.File, h *model.Hold, calls []model.Call, conf *model.
 	for _, o := range h.All {
 		guards[o.Node] = true
 	}
+	// Both questions are answered by the nearest ancestor that decides
+	// them, remembered for every node on the way: a chain of lock calls
+	// (`m.lock()?.lock()?...`) nests each call in the next, and a walk up
+	// per call cost the square of its length.
+	inGuard := ancestors{stop: func(n *syntax.Node) bool { return guards[n] }}
+	stmtOf := ancestors{stop: func(n *syntax.Node) bool {
+		return n.Parent == nil || n.Kind == "expression_statement" || n.Kind == "let_declaration" || n.Parent.Kind == "block"
+	}}
 	for _, c := range calls {
 		if !c.Live() || c.Node.Kind != "call_expression" {
 			continue
 		}
-		lv := valueLock(f, c.Node, conf)
-		if lv == nil || lv.guard.Node != c.Node {
+		// The call itself must be the lock call (valueLock's guard at
+		// c.Node): following the receivers down from every call of a
+		// chain, as valueLock does, cost the square of its length.
+		g := guardCall(f, c.Node, conf)
+		if g == nil {
 			continue // not a lock call, or an unwrap of one
 		}
-		g := lv.guard
-		seen := false
-		for a := c.Node; a != nil && !seen; a = a.Parent {
-			seen = guards[a]
-		}
-		if seen {
+		if inGuard.of(c.Node) != nil {
 			continue
 		}
-		stmt := c.Node
-		for stmt.Parent != nil && stmt.Kind != "expression_statement" && stmt.Kind != "let_declaration" && stmt.Parent.Kind != "block" {
-			stmt = stmt.Parent
-		}
+		stmt := stmtOf.of(c.Node)
 		g.Takes, g.Scope, g.Liveness = true, stmt, c.Liveness
 		g.NotHeld = "the guard is a temporary, dropped at the end of its statement"
 		out = append(out, g)
@@ -216,4 +219,36 @@ func localAliases(f *syntax.File, body *syntax.Node) model.Aliases {
 		}
 	}
 	return out
+}
+
+// ancestors finds, for nodes of one tree, the nearest ancestor (the node
+// itself included) where stop holds, or nil, remembering the answer for
+// every node it passes: many nodes on one path cost the path once.
+type ancestors struct {
+	stop func(*syntax.Node) bool
+	memo map[*syntax.Node]*syntax.Node
+}
+
+// of returns the nearest ancestor of n, n included, where stop holds.
+func (a *ancestors) of(n *syntax.Node) *syntax.Node {
+	if a.memo == nil {
+		a.memo = map[*syntax.Node]*syntax.Node{}
+	}
+	var path []*syntax.Node
+	var found *syntax.Node
+	for m := n; m != nil; m = m.Parent {
+		if f, ok := a.memo[m]; ok {
+			found = f
+			break
+		}
+		if a.stop(m) {
+			found = m
+			break
+		}
+		path = append(path, m)
+	}
+	for _, m := range path {
+		a.memo[m] = found
+	}
+	return found
 }

@@ -65,9 +65,9 @@ func valueLock(f *syntax.File, e *syntax.Node, conf *model.Config) *lockValue {
 				return nil
 			}
 			method := f.Text(fn.Child("field"))
-			if mode, ok := conf.RustGuardMethod(method); ok && len(e.Child("arguments").NamedChildren()) == 0 {
+			if g := guardCall(f, e, conf); g != nil {
 				_, v.try = model.TryGuardMethods[method]
-				v.guard = &model.Guard{Node: e, Lock: [][]string{f.Tokens(fn.Child("value"))}, Mode: mode}
+				v.guard = g
 				return v
 			}
 			if unwrappers[method] {
@@ -83,6 +83,20 @@ func valueLock(f *syntax.File, e *syntax.Node, conf *model.Config) *lockValue {
 			continue
 		}
 		return nil
+	}
+	return nil
+}
+
+// guardCall recognises call e as the call of a guard method on a lock
+// (`m.lock()`, `m.try_read()`), without arguments: its guard, whose Node
+// is e, or nil.
+func guardCall(f *syntax.File, e *syntax.Node, conf *model.Config) *model.Guard {
+	fn := e.Child("function")
+	if fn == nil || fn.Kind != "field_expression" {
+		return nil
+	}
+	if mode, ok := conf.RustGuardMethod(f.Text(fn.Child("field"))); ok && len(e.Child("arguments").NamedChildren()) == 0 {
+		return &model.Guard{Node: e, Lock: [][]string{f.Tokens(fn.Child("value"))}, Mode: mode}
 	}
 	return nil
 }
@@ -306,26 +320,32 @@ func outsideWork(f *syntax.File, parts []*syntax.Node, l locals) *syntax.Node {
 // for core.DoesWork: a block's statements and its tail, or the
 // expression itself.
 func valueSteps(f *syntax.File, e *syntax.Node, l locals) []core.Step {
+	return addValueSteps(nil, f, e, l)
+}
+
+// addValueSteps appends the steps of valueSteps to out, as addSteps does:
+// a block nested in a block's tail costs its own size, not its size at
+// every level above it.
+func addValueSteps(out []core.Step, f *syntax.File, e *syntax.Node, l locals) []core.Step {
 	switch e.Kind {
 	case "block":
-		var out []core.Step
 		kids := e.NamedChildren()
 		for i, c := range kids {
 			if i == len(kids)-1 {
-				out = append(out, valueSteps(f, c, l)...)
+				out = addValueSteps(out, f, c, l)
 			} else {
-				out = append(out, steps(f, c, l)...)
+				out = addSteps(out, f, c, l)
 			}
 		}
 		return out
 	case "expression_statement", "let_declaration", "empty_statement", "return_expression", "macro_invocation",
 		"if_expression", "break_expression", "continue_expression", "attribute_item", "line_comment", "block_comment":
-		return steps(f, e, l)
+		return addSteps(out, f, e, l)
 	}
 	if isItem(e) {
-		return steps(f, e, l)
+		return addSteps(out, f, e, l)
 	}
-	return []core.Step{{Kind: core.Return, Values: []core.Value{returned(f, e, l)}}}
+	return append(out, core.Step{Kind: core.Return, Values: []core.Value{returned(f, e, l)}})
 }
 
 // scopedNotHeld says why a statement's guard does not hold its lock for

@@ -54,11 +54,19 @@ func (l locals) declare(f *syntax.File, n *syntax.Node) {
 // steps describes a statement, or a block's tail expression, for
 // core.DoesWork.
 func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
+	return addSteps(nil, f, n, l)
+}
+
+// addSteps appends the steps of n to out. The steps of a nested
+// statement are appended where they fall, never built apart and copied
+// into their parent's: copying them at every level cost the square of
+// the nesting (an `if` chain, docs/reliability.md).
+func addSteps(out []core.Step, f *syntax.File, n *syntax.Node, l locals) []core.Step {
 	switch {
 	case n.Kind == "empty_statement":
-		return []core.Step{{Kind: core.Empty}}
+		return append(out, core.Step{Kind: core.Empty})
 	case isItem(n):
-		return []core.Step{{Kind: core.Declaration}}
+		return append(out, core.Step{Kind: core.Declaration})
 	case n.Kind == "let_declaration":
 		st := core.Step{Kind: core.Declaration}
 		if v := n.Child("value"); v != nil {
@@ -67,39 +75,39 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 		if n.Child("alternative") != nil {
 			return []core.Step{{Kind: core.Other}} // let-else
 		}
-		return []core.Step{st}
+		return append(out, st)
 	case n.Kind == "expression_statement":
 		kids := n.NamedChildren()
 		if len(kids) != 1 {
-			return []core.Step{{Kind: core.Other}}
+			return append(out, core.Step{Kind: core.Other})
 		}
-		return steps(f, kids[0], l)
+		return addSteps(out, f, kids[0], l)
 	case n.Kind == "block":
-		var out []core.Step
+		before := len(out)
 		for _, c := range n.NamedChildren() {
 			if c.Kind != "attribute_item" {
-				out = append(out, steps(f, c, l)...)
+				out = addSteps(out, f, c, l)
 			}
 		}
-		if len(out) == 0 {
-			return []core.Step{{Kind: core.Empty}}
+		if len(out) == before {
+			return append(out, core.Step{Kind: core.Empty})
 		}
 		return out
 	case n.Kind == "if_expression":
 		cond := n.Child("condition")
 		if cond == nil {
-			return []core.Step{{Kind: core.Other}}
+			return append(out, core.Step{Kind: core.Other})
 		}
 		if cond.Kind == "let_condition" {
 			cond = cond.Child("value")
 		}
-		out := []core.Step{{Kind: core.Condition, Values: []core.Value{valueOf(f, cond, l)}}}
+		out = append(out, core.Step{Kind: core.Condition, Values: []core.Value{valueOf(f, cond, l)}})
 		if c := n.Child("consequence"); c != nil {
-			out = append(out, steps(f, c, l)...)
+			out = addSteps(out, f, c, l)
 		}
 		if alt := n.Child("alternative"); alt != nil {
 			for _, c := range alt.NamedChildren() {
-				out = append(out, steps(f, c, l)...)
+				out = addSteps(out, f, c, l)
 			}
 		}
 		return out
@@ -108,7 +116,7 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 		for _, c := range n.NamedChildren() {
 			st.Values = append(st.Values, returned(f, c, l))
 		}
-		return []core.Step{st}
+		return append(out, st)
 	case n.Kind == "call_expression":
 		// A call made for its effect, or the body's value: judged by the
 		// value it computes (a standard constructor of locals is none).
@@ -116,11 +124,11 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 		if n.Parent != nil && n.Parent.Kind == "block" {
 			kind = core.Return
 		}
-		return []core.Step{{Kind: kind, Values: []core.Value{valueOf(f, n, l)}}}
+		return append(out, core.Step{Kind: kind, Values: []core.Value{valueOf(f, n, l)}})
 	case n.Parent != nil && n.Parent.Kind == "block" && tailValues[n.Kind]:
 		// The body's value, returned: judged by what it reads (`s` after
 		// `let s = format!(..)`).
-		return []core.Step{{Kind: core.Return, Values: []core.Value{valueOf(f, n, l)}}}
+		return append(out, core.Step{Kind: core.Return, Values: []core.Value{valueOf(f, n, l)}})
 	case n.Kind == "macro_invocation":
 		name := macroName(f, n)
 		var kind core.StepKind
@@ -136,9 +144,9 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 			if n.Parent != nil && n.Parent.Kind == "block" {
 				kind = core.Return
 			}
-			return []core.Step{{Kind: kind, Values: []core.Value{macroValue(f, n, l)}}}
+			return append(out, core.Step{Kind: kind, Values: []core.Value{macroValue(f, n, l)}})
 		default:
-			return []core.Step{{Kind: core.Other}}
+			return append(out, core.Step{Kind: core.Other})
 		}
 		st := core.Step{Kind: kind, Values: []core.Value{core.Constant}}
 		for _, c := range n.Children {
@@ -146,9 +154,9 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 				st.Values = append(st.Values, treeValue(f, c, l))
 			}
 		}
-		return []core.Step{st}
+		return append(out, st)
 	}
-	return []core.Step{{Kind: core.Other}}
+	return append(out, core.Step{Kind: core.Other})
 }
 
 // letValue describes a let's value: a reference to the rule's lock binds
