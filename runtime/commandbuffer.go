@@ -331,20 +331,25 @@ func (cb *CommandBuffer) Wait() error {
 		return fmt.Errorf("wait: %w", err)
 	}
 	_ = cb.Commit()
-	errs := []error{cb.err, cb.waitPending()}
+	err := errors.Join(cb.err, cb.waitPending())
 	for _, b := range cb.keep {
 		b.settle()
 	}
 	clear(cb.keep)
 	cb.keep = cb.keep[:0]
+	// The scratch's errors are joined one by one, not gathered in a slice
+	// first: such a slice escaped to the heap at every Wait, also when
+	// there was no scratch and no error.
 	for _, t := range cb.temps {
-		errs = append(errs, t.Free())
+		if ferr := t.Free(); ferr != nil {
+			err = errors.Join(err, ferr)
+		}
 	}
 	clear(cb.temps)
 	cb.temps = cb.temps[:0]
 	cb.dev.pool.drain()
 	cb.err = nil
-	return errors.Join(errs...)
+	return err
 }
 
 // release frees the command buffer's events; it must be idle.

@@ -180,9 +180,14 @@ func (s *evalState) visit(a *Array) error {
 			return nil
 		}
 	}
-	s.groups = append(s.groups, deviceNodes{dev: a.dev, maxLevel: a.level})
-	g := &s.groups[len(s.groups)-1]
-	g.nodes = append(g.nodes, a)
+	// A new group takes the next slot's node slice from an earlier
+	// evaluation (evalLocked emptied it), so that an evaluation repeated
+	// in a loop appends into the same backing arrays and allocates none.
+	var nodes []*Array
+	if len(s.groups) < cap(s.groups) {
+		nodes = s.groups[:len(s.groups)+1][len(s.groups)].nodes[:0]
+	}
+	s.groups = append(s.groups, deviceNodes{dev: a.dev, maxLevel: a.level, nodes: append(nodes, a)})
 	return nil
 }
 

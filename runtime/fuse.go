@@ -139,7 +139,11 @@ func (g *deviceNodes) fusible() bool {
 		return false
 	}
 	n := g.nodes[0].size
-	var external []*Array // distinct arrays read but not computed by this Eval
+	// The distinct arrays read but not computed by this Eval, in a fixed
+	// array: an appended slice was heap-allocated in builds with the race
+	// detector, three times per evaluation.
+	var external [maxFusedBuffers]*Array
+	next := 0
 	for _, a := range g.nodes {
 		switch a.op {
 		case opAdd, opMul, opSoftcap:
@@ -153,12 +157,17 @@ func (g *deviceNodes) fusible() bool {
 			if in.mark == a.mark && !in.done {
 				continue // computed by this Eval: a node of the group
 			}
-			if !slices.Contains(external, in) {
-				external = append(external, in)
+			if slices.Contains(external[:next], in) {
+				continue
 			}
+			if len(g.nodes)+next+1 > maxFusedBuffers {
+				return false // one buffer too many for one launch
+			}
+			external[next] = in
+			next++
 		}
 	}
-	return len(g.nodes)+len(external) <= maxFusedBuffers
+	return true
 }
 
 // encodeFusedLocked allocates every node's output and dispatches the group

@@ -161,7 +161,7 @@ func (d *Driver) MemAlloc(bytes int) (DevicePtr, error) {
 
 // MemFree frees device memory.
 func (d *Driver) MemFree(p DevicePtr) error {
-	return d.call("cuMemFree_v2", d.cuMemFree, uintptr(p))
+	return d.callValues("cuMemFree_v2", d.cuMemFree, 1, uintptr(p), 0, 0, 0)
 }
 
 // MemGetInfo returns the free and total device memory in bytes.
@@ -185,12 +185,12 @@ func (d *Driver) MemcpyDtoHAsync(dst unsafe.Pointer, src DevicePtr, bytes int, s
 
 // MemcpyDtoDAsync copies bytes between device buffers on s.
 func (d *Driver) MemcpyDtoDAsync(dst, src DevicePtr, bytes int, s Stream) error {
-	return d.call("cuMemcpyDtoDAsync_v2", d.cuMemcpyDtoDAsync, uintptr(dst), uintptr(src), uintptr(bytes), uintptr(s))
+	return d.callValues("cuMemcpyDtoDAsync_v2", d.cuMemcpyDtoDAsync, 4, uintptr(dst), uintptr(src), uintptr(bytes), uintptr(s))
 }
 
 // MemsetD32Async sets n 32-bit words at dst to v on s.
 func (d *Driver) MemsetD32Async(dst DevicePtr, v uint32, n int, s Stream) error {
-	return d.call("cuMemsetD32Async", d.cuMemsetD32Async, uintptr(dst), uintptr(v), uintptr(n), uintptr(s))
+	return d.callValues("cuMemsetD32Async", d.cuMemsetD32Async, 4, uintptr(dst), uintptr(v), uintptr(n), uintptr(s))
 }
 
 // StreamCreateNonBlocking creates a stream that does not synchronize with
@@ -203,17 +203,17 @@ func (d *Driver) StreamCreateNonBlocking() (Stream, error) {
 
 // StreamDestroy destroys s.
 func (d *Driver) StreamDestroy(s Stream) error {
-	return d.call("cuStreamDestroy_v2", d.cuStreamDestroy, uintptr(s))
+	return d.callValues("cuStreamDestroy_v2", d.cuStreamDestroy, 1, uintptr(s), 0, 0, 0)
 }
 
 // StreamSynchronize waits until s has finished its work.
 func (d *Driver) StreamSynchronize(s Stream) error {
-	return d.call("cuStreamSynchronize", d.cuStreamSynchronize, uintptr(s))
+	return d.callValues("cuStreamSynchronize", d.cuStreamSynchronize, 1, uintptr(s), 0, 0, 0)
 }
 
 // StreamWaitEvent makes s wait for the most recent record of e.
 func (d *Driver) StreamWaitEvent(s Stream, e Event) error {
-	return d.call("cuStreamWaitEvent", d.cuStreamWaitEvent, uintptr(s), uintptr(e), 0)
+	return d.callValues("cuStreamWaitEvent", d.cuStreamWaitEvent, 3, uintptr(s), uintptr(e), 0, 0)
 }
 
 // EventCreate creates an event without timing.
@@ -225,17 +225,17 @@ func (d *Driver) EventCreate() (Event, error) {
 
 // EventDestroy destroys e.
 func (d *Driver) EventDestroy(e Event) error {
-	return d.call("cuEventDestroy_v2", d.cuEventDestroy, uintptr(e))
+	return d.callValues("cuEventDestroy_v2", d.cuEventDestroy, 1, uintptr(e), 0, 0, 0)
 }
 
 // EventRecord records e on s.
 func (d *Driver) EventRecord(e Event, s Stream) error {
-	return d.call("cuEventRecord", d.cuEventRecord, uintptr(e), uintptr(s))
+	return d.callValues("cuEventRecord", d.cuEventRecord, 2, uintptr(e), uintptr(s), 0, 0)
 }
 
 // EventSynchronize waits for the most recent record of e.
 func (d *Driver) EventSynchronize(e Event) error {
-	return d.call("cuEventSynchronize", d.cuEventSynchronize, uintptr(e))
+	return d.callValues("cuEventSynchronize", d.cuEventSynchronize, 1, uintptr(e), 0, 0, 0)
 }
 
 // EventQuery reports whether the most recent record of e has been reached,
@@ -255,21 +255,26 @@ func (d *Driver) StreamQuery(s Stream) (bool, error) {
 // short; past spin, the wait costs no more than cuEventSynchronize's.
 func (d *Driver) EventWait(e Event, spin time.Duration) error {
 	if spin > 0 {
-		// One argument list for every poll: a variadic list built per call
-		// escapes to the heap through purego.
-		argv := []uintptr{uintptr(e)}
+		// One pooled argument list for every poll: a variadic list built
+		// per call escapes to the heap through purego.
+		list := argLists.Get().(*[maxValueArgs]uintptr)
+		list[0] = uintptr(e)
+		argv := list[:1]
 		start := time.Now()
+		var r uintptr
 		for {
-			r, _, _ := purego.SyscallN(d.cuEventQuery, argv...)
-			if r == Success {
-				return nil
-			}
-			if r != ErrorNotReady {
-				return d.errorFor("cuEventQuery", int(r))
-			}
-			if time.Since(start) >= spin {
+			r, _, _ = purego.SyscallN(d.cuEventQuery, argv...)
+			if r != ErrorNotReady || time.Since(start) >= spin {
 				break
 			}
+		}
+		argLists.Put(list)
+		switch r {
+		case Success:
+			return nil
+		case ErrorNotReady:
+		default:
+			return d.errorFor("cuEventQuery", int(r))
 		}
 	}
 	return d.EventSynchronize(e)
@@ -278,7 +283,10 @@ func (d *Driver) EventWait(e Event, spin time.Duration) error {
 // query calls a driver query that answers CUDA_SUCCESS when the work is
 // done and CUDA_ERROR_NOT_READY while it is not.
 func (d *Driver) query(op string, fn, arg uintptr) (bool, error) {
-	r, _, _ := purego.SyscallN(fn, arg)
+	list := argLists.Get().(*[maxValueArgs]uintptr)
+	list[0] = arg
+	r, _, _ := purego.SyscallN(fn, list[:1]...)
+	argLists.Put(list)
 	switch r {
 	case Success:
 		return true, nil
@@ -300,7 +308,7 @@ func (d *Driver) ModuleLoadData(ptx []byte) (Module, error) {
 
 // ModuleUnload unloads m.
 func (d *Driver) ModuleUnload(m Module) error {
-	return d.call("cuModuleUnload", d.cuModuleUnload, uintptr(m))
+	return d.callValues("cuModuleUnload", d.cuModuleUnload, 1, uintptr(m), 0, 0, 0)
 }
 
 // ModuleGetFunction looks up a kernel by its (extern "C") name.

@@ -123,11 +123,38 @@ func loadDriver() (*Driver, error) {
 
 // call invokes a driver entry point and turns a non-zero CUresult into an
 // *Error. The pragma keeps every pointer converted to uintptr in a caller's
-// argument list alive and unmoved for the duration of the call.
+// argument list alive and unmoved for the duration of the call; it also
+// moves the list to the heap, one allocation per call, so the entry points
+// on the hot path, whose arguments are handles and numbers only, go
+// through callValues instead.
 //
 //go:uintptrescapes
 func (d *Driver) call(op string, fn uintptr, args ...uintptr) error {
 	r, _, _ := purego.SyscallN(fn, args...)
+	if r == Success {
+		return nil
+	}
+	return d.errorFor(op, int(r))
+}
+
+// maxValueArgs is the most arguments callValues passes.
+const maxValueArgs = 4
+
+// argLists holds argument lists for purego.SyscallN, which moves the list
+// it is given to the heap: a list taken from the pool is reused instead of
+// one allocated per call. The pool keeps lists per processor, without a
+// lock.
+var argLists = sync.Pool{New: func() any { return new([maxValueArgs]uintptr) }}
+
+// callValues is call for an entry point whose n arguments (at most
+// maxValueArgs, the first n of a0..a3) are handles, device addresses or
+// numbers, never Go pointers: nothing has to be kept alive, and the list
+// comes from argLists, so a call allocates nothing.
+func (d *Driver) callValues(op string, fn uintptr, n int, a0, a1, a2, a3 uintptr) error {
+	list := argLists.Get().(*[maxValueArgs]uintptr)
+	*list = [maxValueArgs]uintptr{a0, a1, a2, a3}
+	r, _, _ := purego.SyscallN(fn, list[:n]...)
+	argLists.Put(list)
 	if r == Success {
 		return nil
 	}
