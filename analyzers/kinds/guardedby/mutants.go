@@ -9,6 +9,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/golang/locks"
 	"github.com/guardlint/guardlint/analyzers/golang/mutate"
+	"github.com/guardlint/guardlint/analyzers/golang/rule"
 	"github.com/guardlint/guardlint/analyzers/mutant"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -52,9 +53,34 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutant.M
 	}
 	var out []*mutant.Mutant
 	for _, op := range guardedOps {
-		out = append(out, r.mutant(p, inv, field, lock, op))
+		m := r.mutant(p, inv, field, lock, op)
+		m.Site.Callee = calleeName(p, m.Target)
+		out = append(out, m)
 	}
 	return out
+}
+
+// calleeName is the mutated function as findings name it, for the
+// prover's kill at a caller (mutant.Site.Callee): a revert in a function
+// whose callers can hold the lock makes it need the lock of them, and
+// the analysis reports that need at the callers (or the exported entry)
+// that do not hold it, naming the function on the call path.
+func calleeName(p *mutate.Package, target string) string {
+	if target == "" {
+		return ""
+	}
+	for _, f := range p.Pkg.Syntax {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || mutate.KeyOf(fd).String() != target {
+				continue
+			}
+			if fn, ok := p.Pkg.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				return rule.FuncName(fn)
+			}
+		}
+	}
+	return ""
 }
 
 // mutant builds one revert.
