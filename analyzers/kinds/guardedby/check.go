@@ -29,7 +29,7 @@ type checker struct {
 	byFunc  map[*types.Func]*unit
 	facts   *calls.Facts[Needs, *Needs]
 	entries *calls.Entries
-	helpers map[*contract]map[*types.Func]*helper
+	helpers map[*contract]map[*types.Func][]*helper
 }
 
 // unit is one function declaration of the package.
