@@ -51,8 +51,8 @@ const goMod = "module example.com/m\n\ngo 1.21\n"
 // returns before the lock: suggest proposes hold on the embedded field,
 // named as the checker names it, (cache).Mutex, not the field of another
 // struct, and the guard clause does not drop it (hold lets a body return
-// before it takes the lock). The field write under it is the fact a
-// guarded_by kind proposes from.
+// before it takes the lock). The field write under it is what guarded_by
+// proposes from: m guarded by the embedded Mutex.
 func TestSuggestEmbeddedMutex(t *testing.T) {
 	before := `package cache
 
@@ -77,7 +77,7 @@ func (c *cache) Put(k string, v int) {
 		map[string]string{"cache/cache.go": after})
 	s, err := Suggest("HEAD", dir, Options{Dir: dir})
 	require.NoError(t, err)
-	assert.Equal(t, []string{"hold (*cache).Put (cache).Mutex"}, proposalsOf(s), "left out: %v", s.Rejected)
+	assert.Equal(t, []string{"hold (*cache).Put (cache).Mutex", "guarded_by (*cache).m Mutex"}, proposalsOf(s), "left out: %v", s.Rejected)
 	// The access the fix put under the lock is the fact a guarded_by kind
 	// proposes from: the field, written, with the embedded lock.
 	require.Len(t, s.Facts.Guarded, 1)
@@ -162,7 +162,7 @@ func (p *Pool) Put(x int) {
 		map[string]string{"pool/pool.go": fixed, "pool/itest/helper.go": strings.Replace(helper, "4", "8", 1)})
 	s, err := Suggest("HEAD", dir, Options{Dir: dir})
 	require.NoError(t, err)
-	assert.Equal(t, []string{"hold (*Pool).Put (Pool).mu"}, proposalsOf(s), "left out: %v", s.Rejected)
+	assert.Equal(t, []string{"hold (*Pool).Put (Pool).mu", "guarded_by (*Pool).items mu"}, proposalsOf(s), "left out: %v", s.Rejected)
 	require.Len(t, s.Left, 1, "the test module is listed as not loaded")
 	assert.Contains(t, s.Left[0], "pool/itest")
 }

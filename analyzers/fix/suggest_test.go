@@ -34,6 +34,7 @@ var suggested = map[string][]string{
 	},
 	"e3d990f": {
 		"cpuLane.push-holds-cpuLane.mu",
+		"cpuLane.closed-guarded-mu", // push reads closed under the lock it added
 		"cpuBackend.enqueue-calls-cpuLane.push",
 		"cpuBackend.destroyLane-calls-cpuLane.stop",
 		"cpuBackend.close-calls-cpuLane.stop",

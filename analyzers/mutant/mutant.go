@@ -57,6 +57,14 @@ type Site struct {
 	File       string
 	Func       string
 	Start, End int
+	// Callee, when set, is the mutated function as findings name it
+	// ((*rpc.Client).send): a finding of the mutated invariant outside
+	// the site kills the mutant too when it names this function, for a
+	// rule that passes what a function needs to its callers and reports
+	// it where no caller can make up for it (guarded_by). The invariant
+	// held before the revert (the prover mutates only those), so such a
+	// finding is the revert's own.
+	Callee string
 }
 
 // Contains reports whether a position lies in the site.

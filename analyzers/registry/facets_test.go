@@ -45,7 +45,7 @@ var facetTable = map[invariants.Kind][]string{
 	"call":           {fGoAnalyzer, fSuggest, fGoMutants, fTSFunction, fTSHelpers, fTSPatternUses, fNativeMutants},
 	"hold":           {fGoAnalyzer, fSuggest, fGoMutants, fTSFunction, fTSPatternUses, fNativeMutants},
 	"owns":           {fGoAnalyzer, fSuggest, fGoMutants, fImporters, fTSField, fNativeMutants},
-	"guarded_by":     {fGoAnalyzer, fGoMutants, fImporters, fTSFiles, fTSLookup, fNativeMutants},
+	"guarded_by":     {fGoAnalyzer, fSuggest, fGoMutants, fImporters, fTSFiles, fTSLookup, fNativeMutants},
 	"forbid":         {fGoAnalyzer, fSuggest, fGoMutants, fTSFunction, fTSPatternUses, fNativeMutants},
 	"order":          {fGoAnalyzer, fSuggest, fGoMutants, fTSFunction, fTSPatternUses, fNativeMutants},
 	"requires":       {fGoAnalyzer, fSuggest, fGoMutants, fImporters, fTSFiles, fTSLookup, fTSPatternUses, fTSAcquirer, fNativeMutants},

@@ -42,7 +42,7 @@ func TestSchemaIsCurrent(t *testing.T) {
 // (core.Kind.Suggest): a kind that can be read off what a fix adds or
 // removes. The lock kinds that compare several functions (excludes,
 // lock_order, never_acquires) are not: a fix shows one side of them.
-var suggestedKinds = []invariants.Kind{"call", "hold", "owns", "forbid", "order", "requires"}
+var suggestedKinds = []invariants.Kind{"call", "hold", "owns", "forbid", "order", "requires", "guarded_by"}
 
 // TestEveryKindIsComplete walks every registered kind and checks that it
 // has every facet its languages need (for Go a Go analyzer and mutant
@@ -136,6 +136,7 @@ func fixFacts(lang invariants.Lang) *core.Change {
 		Checks:        []core.AddedCheck{{Origin: o, First: callee, Then: helper}},
 		RemovedCalls:  []core.RemovedCall{{Origin: removed, Callee: callee}},
 		RemovedWrites: []core.RemovedWrite{{Origin: removed, Field: field, Writers: []string{writer}}},
+		Guarded:       []core.GuardedAccess{{Origin: o, Field: field, Lock: lock, Mode: invariants.Exclusive, Write: true}},
 	}
 }
 

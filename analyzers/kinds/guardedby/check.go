@@ -29,7 +29,7 @@ type checker struct {
 	byFunc  map[*types.Func]*unit
 	facts   *calls.Facts[Needs, *Needs]
 	entries *calls.Entries
-	helpers map[*contract]map[*types.Func]*helper
+	helpers map[*contract]map[*types.Func][]*helper
 }
 
 // unit is one function declaration of the package.
@@ -60,6 +60,21 @@ type root struct {
 	owner map[*live.Step]ast.Node
 	// within: the literals that run inside this root, itself included.
 	within map[*ast.FuncLit]bool
+	// from is the call a literal is passed to when that call runs it only
+	// before it returns (sort.Slice's less, syncRunners): the literal
+	// starts holding what parent holds at the call, and what it needs
+	// is the parent's need. nil for the other roots.
+	from   *ast.CallExpr
+	parent *root
+}
+
+// top is the root whose entry a root's code runs from: itself, or for a
+// literal run during a call (from), the top of the root of the call.
+func (rt *root) top() *root {
+	for rt.from != nil {
+		rt = rt.parent
+	}
+	return rt
 }
 
 // need is a requirement on a function's callers.
@@ -182,6 +197,17 @@ func (ch *checker) prepare(u *unit) {
 			continue // never runs
 		}
 		rt := ch.newRoot(ch.r.Live.Lit(lit), lit)
+		if call := ch.syncCall(c); call != nil {
+			rt.from = call
+			rt.parent = u.roots[0]
+			for e := range c.Parent().Enclosing((*ast.FuncLit)(nil)) {
+				rt.parent = u.rootOfLit(e.Node().(*ast.FuncLit))
+				break
+			}
+			if rt.parent == nil {
+				rt.from = nil
+			}
+		}
 		for l := range rt.within {
 			inline[l] = true
 		}
@@ -339,6 +365,16 @@ func (u *unit) rootOf(a *access) *root {
 	return nil // in a literal that never runs
 }
 
+// rootOfLit is the root a literal's code runs in, or nil.
+func (u *unit) rootOfLit(lit *ast.FuncLit) *root {
+	for _, rt := range u.roots {
+		if rt.within[lit] {
+			return rt
+		}
+	}
+	return nil
+}
+
 // ownerNode is the declaration or literal a node's code belongs to.
 func (u *unit) ownerNode(lit *ast.FuncLit) ast.Node {
 	if lit == nil {
@@ -442,7 +478,7 @@ func (ch *checker) scan(u *unit, rt *root, c *contract) []*probe {
 		if k == "" && c.onValue {
 			continue // no lock of an unknown value is known to be held
 		}
-		ch.visit(ch.analysis(c, k, free), rt.body, func(l level, s *live.Step) {
+		ch.visit(ch.analysis(c, k, ch.entryLevel(u, rt, c, k)), rt.body, func(l level, s *live.Step) {
 			for _, p := range ps {
 				if p.step == s && p.key == k {
 					note(p, l)
@@ -534,8 +570,18 @@ func (ch *checker) propagate() {
 				continue
 			}
 			var got *need
-			for _, p := range ch.scan(u, u.roots[0], c) {
-				if p.held != free || ch.isFresh(u, u.roots[0], p) {
+			var ps []*probe
+			for _, rt := range u.roots {
+				if rt.top() == u.roots[0] {
+					for _, p := range ch.scan(u, rt, c) {
+						if !ch.isFresh(u, rt, p) {
+							ps = append(ps, p)
+						}
+					}
+				}
+			}
+			for _, p := range ps {
+				if p.held != free {
 					continue
 				}
 				param, sub, ok := ch.paramOf(u, p)

@@ -114,7 +114,7 @@ func (ch *checker) isFresh(u *unit, rt *root, p *probe) bool {
 	}
 	v, _ := ch.r.Pass.TypesInfo.Uses[id].(*types.Var)
 	f := u.fresh[v]
-	if f == nil || f.root != rt {
+	if f == nil || f.root.top() != rt.top() {
 		return false
 	}
 	return !f.escape.IsValid() || id.Pos() <= f.escape

@@ -94,8 +94,15 @@ func (ch *checker) lockHolder(c *contract, x ast.Expr) string {
 		}
 	case *ast.Ident:
 		if v, ok := ch.r.Pass.TypesInfo.Uses[e].(*types.Var); ok && isPointer(v.Type()) {
+			// A pointer bound once is its value, as key has it; but a
+			// value key cannot follow (l := s.levels[i]) leaves the
+			// variable itself as the key, here as there, or l.RLock()
+			// would hold the lock of no value while l.tables is keyed
+			// by l.
 			if val := ch.r.Live.Value(v); val != nil {
-				return ch.lockHolder(c, val)
+				if k := ch.lockHolder(c, val); k != "" {
+					return k
+				}
 			}
 		}
 	case *ast.UnaryExpr:

@@ -28,6 +28,7 @@ var Kind = core.Kind{
 	},
 	Analyzer: New,
 	Schema:   schema,
+	Suggest:  suggest,
 	Examples: map[invariants.Lang]string{
 		invariants.LangGo:  `{field: (*p.Raft).peers, guarded_by: {lock: mu}}`,
 		invariants.LangCPP: `{field: KernelCache::cache_, guarded_by: {lock: mtx_, reads: shared}}`,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/golang/locks"
 	"github.com/guardlint/guardlint/analyzers/golang/mutate"
+	"github.com/guardlint/guardlint/analyzers/golang/rule"
 	"github.com/guardlint/guardlint/analyzers/mutant"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -52,9 +53,34 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutant.M
 	}
 	var out []*mutant.Mutant
 	for _, op := range guardedOps {
-		out = append(out, r.mutant(p, inv, field, lock, op))
+		m := r.mutant(p, inv, field, lock, op)
+		m.Site.Callee = calleeName(p, m.Target)
+		out = append(out, m)
 	}
 	return out
+}
+
+// calleeName is the mutated function as findings name it, for the
+// prover's kill at a caller (mutant.Site.Callee): a revert in a function
+// whose callers can hold the lock makes it need the lock of them, and
+// the analysis reports that need at the callers (or the exported entry)
+// that do not hold it, naming the function on the call path.
+func calleeName(p *mutate.Package, target string) string {
+	if target == "" {
+		return ""
+	}
+	for _, f := range p.Pkg.Syntax {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || mutate.KeyOf(fd).String() != target {
+				continue
+			}
+			if fn, ok := p.Pkg.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				return rule.FuncName(fn)
+			}
+		}
+	}
+	return ""
 }
 
 // mutant builds one revert.
@@ -134,13 +160,22 @@ func hostsOf(p *mutate.Package, field, lock *types.Var, write bool) []host {
 	if write {
 		modes = modes[:1]
 	}
+	// The lock is followed once per mode, and only the functions that
+	// select the field at all are analysed: a package such as net/http
+	// has thousands of functions and dozens of guarded fields, and
+	// analysing each function's lock state for every field and revert
+	// kept the generation of a corpus's mutants from ending.
+	follow := map[invariants.LockMode]*locks.Followed{}
+	for _, mode := range modes {
+		follow[mode] = p.Follow(lock, mode, nil)
+	}
 	for _, exported := range []bool{true, false} {
 		for _, d := range p.SortedDecls() {
-			if d.Name.IsExported() != exported || d.Body == nil {
+			if d.Name.IsExported() != exported || d.Body == nil || !selects(p, d.Body, field) {
 				continue
 			}
 			for _, mode := range modes {
-				s, ok := p.FindLock(d, p.Follow(lock, mode, nil))
+				s, ok := p.FindLock(d, follow[mode])
 				if !ok || !touchesAfter(p, d, field, s, write) {
 					continue
 				}
@@ -150,6 +185,24 @@ func hostsOf(p *mutate.Package, field, lock *types.Var, write bool) []host {
 		}
 	}
 	return out
+}
+
+// selects reports whether a body selects the field anywhere, literals
+// included: the cheap test before a function's lock state is analysed.
+func selects(p *mutate.Package, body *ast.BlockStmt, field *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if s := p.Pkg.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.FieldVal && s.Obj().(*types.Var).Origin() == field {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // touchesAfter reports whether the function touches the field (writes

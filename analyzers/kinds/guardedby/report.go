@@ -21,8 +21,10 @@ func (ch *checker) report(u *unit) {
 		if c.init[u.Func] {
 			continue
 		}
+		// One finding per entry point: the literals run during a call
+		// (syncRunners) are part of its body.
+		entryDone := false
 		for _, rt := range u.roots {
-			entryDone := false
 			for _, p := range ch.scan(u, rt, c) {
 				if p.held >= p.needed || ch.isFresh(u, rt, p) {
 					continue
@@ -33,8 +35,8 @@ func (ch *checker) report(u *unit) {
 					ch.r.Report(c.inv, p.node, "%s", weaker(action, lock, ch.needWhat(c, p)))
 					continue
 				}
-				if rt.lit != nil {
-					ch.r.Report(c.inv, p.node, "%s", detached(ch.detachedWhat(u, rt), action, lock))
+				if top := rt.top(); top.lit != nil {
+					ch.r.Report(c.inv, p.node, "%s", detached(ch.detachedWhat(u, top), action, lock))
 					continue
 				}
 				if _, _, ok := ch.paramOf(u, p); !ok {

@@ -1,7 +1,10 @@
 package guardedby
 
 import (
+	"go/ast"
 	"go/types"
+	"slices"
+	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/golang/live"
 	"github.com/guardlint/guardlint/analyzers/golang/locks"
@@ -45,8 +48,11 @@ func (ch *checker) analysis(c *contract, key string, entry level) *live.Analysis
 			if e.Deferred || e.Call == nil {
 				return l
 			}
-			if h := ch.helpers[c][e.Callee]; h != nil && e.Callee != nil {
-				if h.param == onPackage || ch.key(argOf(ch.r.Pass.TypesInfo, e.Call, h.param)) == key {
+			for _, h := range ch.helpers[c][e.Callee] {
+				if e.Callee == nil {
+					break
+				}
+				if h.param == onPackage || ch.helperKey(e.Call, h) == key {
 					switch {
 					case h.release:
 						return free
@@ -114,17 +120,31 @@ func (ch *checker) visit(a *live.Analysis[level], b *live.Body, step func(level,
 // by the analysis of its body: it holds the lock at every return when
 // entered without it, or holds it at none when entered with it.
 type helper struct {
-	param   int
+	param int
+	// sub is the path from the parameter to the value whose lock it
+	// takes (".thisLevel" for cd.lockLevels() taking
+	// cd.thisLevel.RLock()), or "" for the parameter's own.
+	sub     string
 	takes   level // the level it leaves held
 	release bool
+}
+
+// helperKey is the key of the value whose lock a call of a helper takes
+// or gives up, or "".
+func (ch *checker) helperKey(call *ast.CallExpr, h *helper) string {
+	k := ch.key(argOf(ch.r.Pass.TypesInfo, call, h.param))
+	if k == "" {
+		return ""
+	}
+	return k + h.sub
 }
 
 // findHelpers finds the package's lock helpers of each contract. A helper
 // may call another: the search repeats while it finds more.
 func (ch *checker) findHelpers() {
-	ch.helpers = map[*contract]map[*types.Func]*helper{}
+	ch.helpers = map[*contract]map[*types.Func][]*helper{}
 	for _, c := range ch.cs {
-		ch.helpers[c] = map[*types.Func]*helper{}
+		ch.helpers[c] = map[*types.Func][]*helper{}
 	}
 	for changed := true; changed; {
 		changed = false
@@ -137,25 +157,55 @@ func (ch *checker) findHelpers() {
 				if ch.helpers[c][u.Func] != nil {
 					continue
 				}
+				var found []*helper
 				for _, param := range lockParams(u, c) {
 					key := ""
 					if param.v != nil {
 						key = keyOfVar(param.v)
 					}
-					if at, ok := ch.analysis(c, key, free).Run(body).AtExits(meetLevel); ok && at > free {
-						ch.helpers[c][u.Func] = &helper{param: param.i, takes: at}
-						changed = true
+					// The parameter's own lock, then the locks of values
+					// reached from it that the body takes or gives up.
+					for _, sub := range append([]string{""}, ch.lockSubs(u, c, key)...) {
+						if at, ok := ch.analysis(c, key+sub, free).Run(body).AtExits(meetLevel); ok && at > free {
+							found = append(found, &helper{param: param.i, sub: sub, takes: at})
+							continue
+						}
+						if at, ok := ch.analysis(c, key+sub, exclusive).Run(body).AtExits(meetLevel); ok && at == free {
+							found = append(found, &helper{param: param.i, sub: sub, release: true})
+						}
+					}
+					if len(found) > 0 {
 						break
 					}
-					if at, ok := ch.analysis(c, key, exclusive).Run(body).AtExits(meetLevel); ok && at == free {
-						ch.helpers[c][u.Func] = &helper{param: param.i, release: true}
-						changed = true
-						break
-					}
+				}
+				if len(found) > 0 {
+					ch.helpers[c][u.Func] = found
+					changed = true
 				}
 			}
 		}
 	}
+}
+
+// lockSubs are the paths from a parameter (by its key) to the values
+// whose lock c's lock operations in the unit's body take or give up:
+// ".thisLevel" for cd.thisLevel.RLock() in a method of cd.
+func (ch *checker) lockSubs(u *unit, c *contract, key string) []string {
+	if key == "" || !c.onValue {
+		return nil
+	}
+	var out []string
+	for cur := range u.cur.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		op, ref := ch.res.Op(call)
+		if is, _ := ref.Is(c.lock); op == locks.None || !is {
+			continue
+		}
+		if sub, ok := strings.CutPrefix(ch.lockKey(c, call), key); ok && strings.HasPrefix(sub, ".") && !slices.Contains(out, sub) {
+			out = append(out, sub)
+		}
+	}
+	return out
 }
 
 // lockParam is a value whose lock a function may take for its caller.

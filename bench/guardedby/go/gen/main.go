@@ -31,7 +31,36 @@
 //     that is the name of another field of T), or, when the comment names
 //     no other field of T, F is declared after X in the same run of
 //     fields, which ends at a blank line, at the next field of a type of
-//     point 3, or at the end of the struct.
+//     point 3, or at the end of the struct;
+//  5. (the third version, which widens point 1 and changes nothing else:
+//     the first two picked 136 fields, short of the 150 the issue asks,
+//     because miekg/dns and goleveldb name their locks in no form the rule
+//     reads) the modules of point 1 also include, every package of each,
+//     github.com/dgraph-io/ristretto/v2, github.com/hashicorp/go-memdb,
+//     github.com/hashicorp/mdns, github.com/jackc/pgx/v5,
+//     github.com/pion/ice/v4, github.com/redis/rueidis and
+//     github.com/VictoriaMetrics/metrics. They were chosen, before their
+//     source was read, as the libraries served by the Go module proxy that
+//     are built around shared state under locks (caches, connection pools,
+//     database and network clients, metrics registries), that no other
+//     corpus of the repository uses, and whose dependencies stay small
+//     (none pulls in the reserved modules); every field they give is kept,
+//     whatever guardlint finds;
+//  6. (the fourth version, which widens point 1 again and changes nothing
+//     else: the third added 2 fields, since those seven modules rarely
+//     comment their locks) the modules also include, every package of
+//     each, github.com/dgraph-io/badger/v4, github.com/golang/glog,
+//     github.com/pion/webrtc/v4 and github.com/quic-go/quic-go. These are
+//     what is left of the candidates github.com/cockroachdb/pebble,
+//     github.com/dgraph-io/badger/v4, github.com/golang/glog,
+//     github.com/hashicorp/serf, github.com/pion/webrtc/v4,
+//     github.com/quic-go/quic-go and go.opencensus.io, chosen by the count
+//     of lines holding the rule's phrases in their source (a grep), before
+//     guardlint ran on any of them, once the ones that build on a reserved
+//     module are set aside (pebble imports prometheus/client_golang, serf
+//     hashicorp/memberlist, opencensus's ocgrpc grpc: code kept for
+//     measuring guardlint independently). A module whose fields guardlint
+//     then reports is kept, as is one that gives no field (glog).
 //
 // Each picked field gets a guarded_by invariant with X as its lock and
 // the default reads (shared), whose why quotes the comment and its place
@@ -63,6 +92,19 @@ var modules = []string{
 	"github.com/hashicorp/yamux",
 	"github.com/miekg/dns",
 	"github.com/syndtr/goleveldb",
+	// The third version of the rule (point 5).
+	"github.com/dgraph-io/ristretto/v2",
+	"github.com/hashicorp/go-memdb",
+	"github.com/hashicorp/mdns",
+	"github.com/jackc/pgx/v5",
+	"github.com/pion/ice/v4",
+	"github.com/redis/rueidis",
+	"github.com/VictoriaMetrics/metrics",
+	// The fourth version (point 6).
+	"github.com/dgraph-io/badger/v4",
+	"github.com/golang/glog",
+	"github.com/pion/webrtc/v4",
+	"github.com/quic-go/quic-go",
 }
 
 var phrase = regexp.MustCompile(`(?i)(?:(?:guarded|protected)\s+by\s+(?:the\s+)?|\+checklocks:)([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)`)

@@ -2,6 +2,7 @@
 package raft
 
 import (
+	"sort"
 	"sync"
 	"sync/atomic"
 )
@@ -365,4 +366,95 @@ func (l *Log) RunnerOther(o *Log) { // want RunnerOther:"guarded_by embedded par
 	withLock(o, func() {
 		l.entries = nil // want `writes \(\*raft.Log\).entries without l.Mutex held`
 	})
+}
+
+// Levels holds logs by index. A pointer taken from an element with a
+// variable index has no key of its own: the variable is the key, for the
+// access and for the lock taken through it. Silent.
+type Levels struct {
+	logs []*Log
+}
+
+func (s *Levels) Sizes() int {
+	n := 0
+	for i := len(s.logs) - 1; i >= 0; i-- {
+		l := s.logs[i]
+		l.Lock()
+		n += len(l.entries)
+		l.Unlock()
+	}
+	return n
+}
+
+// SizesOther locks one element and reads another: flagged.
+func (s *Levels) SizesOther(i, j int) int {
+	l, m := s.logs[i], s.logs[j]
+	l.Lock()
+	defer l.Unlock()
+	return len(m.entries) // want `reads \(\*raft.Log\).entries without m.Mutex held`
+}
+
+// Sorted sorts under the lock: sort.Slice calls less only before it
+// returns, so the literal holds what the call site holds. Silent.
+func (l *Log) Sorted() {
+	l.Lock()
+	defer l.Unlock()
+	sort.Slice(l.entries, func(i, j int) bool { return l.entries[i] < l.entries[j] })
+	_ = sort.Search(len(l.entries), func(i int) bool { return l.entries[i] >= "m" })
+}
+
+// SortedUnlocked sorts without it: the literal holds nothing either.
+func (l *Log) SortedUnlocked() { // want SortedUnlocked:"guarded_by embedded param -1"
+	sort.Slice(l.entries, func(i, j int) bool { return l.entries[i] < l.entries[j] }) // want `exported method \(\*raft.Log\).SortedUnlocked reads \(\*raft.Log\).entries without l.Mutex held`
+}
+
+// SortedLater stores the literal: it escapes, and holds no lock however
+// the place it is written holds one.
+func (l *Log) SortedLater() func(i, j int) bool {
+	l.Lock()
+	defer l.Unlock()
+	return func(i, j int) bool { return l.entries[i] < l.entries[j] } // want `function literal that does not run where it is written \(stored, returned or passed on\) reads \(\*raft.Log\).entries without l.Mutex held` `function literal that does not run where it is written \(stored, returned or passed on\) reads \(\*raft.Log\).entries without l.Mutex held`
+}
+
+// sortIndex reads the entries only in the literal sort.Slice runs: the
+// need passes to its callers, as an access in its own body would.
+func (l *Log) sortIndex(idx []int) { // want sortIndex:"guarded_by embedded param -1"
+	sort.Slice(idx, func(i, j int) bool { return l.entries[idx[i]] < l.entries[idx[j]] })
+}
+
+// SortIndexHeld holds the lock for it: silent.
+func (l *Log) SortIndexHeld(idx []int) {
+	l.Lock()
+	defer l.Unlock()
+	l.sortIndex(idx)
+}
+
+// compaction locks two logs through its own helper: lockBoth takes the
+// lock of values reached from its receiver (c.this, c.next), and its
+// callers hold them after the call. Silent.
+type compaction struct {
+	this, next *Log
+}
+
+func (c *compaction) lockBoth() {
+	c.this.Lock()
+	c.next.Lock()
+}
+
+func (c *compaction) unlockBoth() {
+	c.next.Unlock()
+	c.this.Unlock()
+}
+
+func (c *compaction) Sizes() int {
+	c.lockBoth()
+	defer c.unlockBoth()
+	return len(c.this.entries) + len(c.next.entries)
+}
+
+// SizesAfter reads after giving them up.
+func (c *compaction) SizesAfter() int { // want SizesAfter:"guarded_by embedded param -1.this"
+	c.lockBoth()
+	c.unlockBoth()
+	return len(c.this.entries) // want `exported method \(\*raft.compaction\).SizesAfter reads \(\*raft.Log\).entries without c.this.Mutex held`
 }
