@@ -4,6 +4,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
@@ -52,7 +53,9 @@ func TestFunctionsOfADeepFileDoNotRecurse(t *testing.T) {
 	defer debug.SetMaxStack(debug.SetMaxStack(16 << 20))
 	const depth = 300_000
 	src := "int x = " + strings.Repeat("(", depth) + "1" + strings.Repeat(")", depth) + ";\nvoid f(void) {}\n"
-	f, err := syntax.Parse("c", "deep.c", []byte(src))
+	// The test is about the stack, not time: a parse budget no load on
+	// the machine can exhaust.
+	f, err := syntax.ParseWithin("c", "deep.c", []byte(src), time.Hour)
 	require.NoError(t, err)
 	var got []string
 	for _, fn := range functions(f, &model.Config{}) {
