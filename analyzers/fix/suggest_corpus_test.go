@@ -99,3 +99,114 @@ func (c *Cache) evict(victims []uint64) {
 	require.NoError(t, err)
 	assert.Equal(t, Caught, rep.Verdict)
 }
+
+// taskflow/taskflow 5a81bc9 and 99863a5: a promise set while the
+// taskflow's mutex is held wakes a waiter that may destroy the taskflow,
+// mutex included; the fix sets it after `lock.unlock()`. suggest
+// proposes excludes: the promise's function must never run with the
+// mutex held, read with the files that define it (the method is defined
+// in another header, which the rule needs to find its target).
+func TestSuggestExcludesCallMovedAfterUnlock(t *testing.T) {
+	topology := `#include <mutex>
+
+struct Topology {
+  void carry_out_promise();
+  int pending;
+};
+
+inline void Topology::carry_out_promise() {
+  pending = 0;
+}
+`
+	before := `#include <mutex>
+#include "topology.hpp"
+
+struct Flow {
+  std::mutex mutex;
+  Topology* front;
+};
+
+void tear_down(Flow& f) {
+  std::unique_lock<std::mutex> lock(f.mutex);
+  Topology* t = f.front;
+  t->carry_out_promise();
+  f.front = nullptr;
+  lock.unlock();
+  log_done();
+}
+`
+	after := strings.Replace(before, "  t->carry_out_promise();\n  f.front = nullptr;\n  lock.unlock();\n", "  f.front = nullptr;\n  lock.unlock();\n  t->carry_out_promise();\n", 1)
+	require.NotEqual(t, before, after)
+	dir := scratchRepo(t,
+		map[string]string{"core/topology.hpp": topology, "core/executor.hpp": before},
+		map[string]string{"core/executor.hpp": after})
+	s, err := Suggest("HEAD", dir, Options{Dir: dir})
+	require.NoError(t, err)
+	require.Equal(t, []string{"excludes carry_out_promise f.mutex"}, proposalsOf(s), "left out: %v", s.Rejected)
+	assert.Equal(t, "core/executor.hpp", s.Proven[0].Files)
+	assert.Equal(t, []string{"core/topology.hpp"}, s.Proven[0].MoreFiles, "the header that defines the target")
+
+	set, printed := printedSet(t, s)
+	assert.Contains(t, printed, "    files: [core/executor.hpp, core/topology.hpp]\n")
+	rep, err := Prove(set, "HEAD", Options{Dir: dir})
+	require.NoError(t, err)
+	assert.Equal(t, Caught, rep.Verdict)
+}
+
+// gabime/spdlog 8512000 and a4e9917: the definitions of a header-only
+// library's -inl.h files sit behind object-like macros
+// (`bool SPDLOG_INLINE thread_pool::process_next_msg_()`, a `SPDLOG_TRY`
+// block) that the grammar cannot read unexpanded, so the definition does
+// not parse and no rule on it can verify. The repository defines the
+// macros, and erasing them is what lets the file parse: suggest reads
+// the file with them erased, and its proposals carry them as `erase`.
+// The hunk is then code, not a declaration.
+func TestSuggestErasesDeclarationMacros(t *testing.T) {
+	common := "#pragma once\n#ifdef LIB_HEADER_ONLY\n#  define LIB_INLINE inline\n#else\n#  define LIB_INLINE\n#endif\n#define LIB_TRY try\n#define LIB_CATCH catch (...) {}\n"
+	before := `#include "common.h"
+
+struct queue {
+  void dequeue_for(int* out, int timeout);
+  void dequeue(int* out);
+};
+
+struct pool {
+  queue q_;
+  bool next();
+  void stop();
+};
+
+void LIB_INLINE pool::stop()
+{
+    LIB_TRY
+    {
+        next();
+    }
+    LIB_CATCH
+}
+
+bool LIB_INLINE pool::next()
+{
+    int msg = 0;
+    q_.dequeue_for(&msg, 10);
+    return msg != 0;
+}
+`
+	after := strings.Replace(before, "q_.dequeue_for(&msg, 10);", "q_.dequeue(&msg);", 1)
+	require.NotEqual(t, before, after)
+	dir := scratchRepo(t,
+		map[string]string{"lib/common.h": common, "lib/pool-inl.h": before},
+		map[string]string{"lib/pool-inl.h": after})
+	s, err := Suggest("HEAD", dir, Options{Dir: dir})
+	require.NoError(t, err)
+	require.Equal(t, []string{"call pool::next q_.dequeue", "forbid pool::next q_.dequeue_for"}, proposalsOf(s), "left out: %v", s.Rejected)
+	assert.Equal(t, []string{"LIB_INLINE", "LIB_TRY", "LIB_CATCH"}, s.Proven[0].Erase)
+
+	set, printed := printedSet(t, s)
+	assert.Contains(t, printed, "    erase: [LIB_INLINE, LIB_TRY, LIB_CATCH]\n")
+	rep, err := Prove(set, "HEAD", Options{Dir: dir})
+	require.NoError(t, err)
+	assert.Equal(t, Caught, rep.Verdict)
+	require.Len(t, rep.Hunks, 1)
+	assert.Equal(t, Caught, rep.Hunks[0].Verdict, "a hunk in a body behind the macro is code")
+}
