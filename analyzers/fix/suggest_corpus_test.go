@@ -210,3 +210,43 @@ bool LIB_INLINE pool::next()
 	require.Len(t, rep.Hunks, 1)
 	assert.Equal(t, Caught, rep.Hunks[0].Verdict, "a hunk in a body behind the macro is code")
 }
+
+// xacrimon/dashmap 488dbfa: `self.len()` called inside a for_each
+// closure while the closure holds a shard's write lock deadlocks (len
+// read-locks every shard); the fix reads the locked shard's own length.
+// The removed call is in a closure, which does not run where it is
+// written but might run: forbid counts such a call, so suggest proposes
+// it.
+func TestSuggestForbidRemovedCallInClosure(t *testing.T) {
+	before := `use std::sync::RwLock;
+
+pub struct Map {
+    shards: Vec<RwLock<Vec<u32>>>,
+}
+
+impl Map {
+    pub fn len(&self) -> usize {
+        self.shards.iter().map(|s| s.read().unwrap().len()).sum()
+    }
+
+    fn shrink(&self) {
+        self.shards.iter().for_each(|s| {
+            s.write().unwrap().truncate(self.len());
+        });
+    }
+}
+`
+	after := strings.Replace(before, "            s.write().unwrap().truncate(self.len());\n", "            let mut shard = s.write().unwrap();\n            let size = shard.len();\n            shard.truncate(size);\n", 1)
+	require.NotEqual(t, before, after)
+	dir := scratchRepo(t,
+		map[string]string{"src/lib.rs": before},
+		map[string]string{"src/lib.rs": after})
+	s, err := Suggest("HEAD", dir, Options{Dir: dir})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"forbid Map::shrink self.len"}, proposalsOf(s), "left out: %v", s.Rejected)
+
+	set, _ := printedSet(t, s)
+	rep, err := Prove(set, "HEAD", Options{Dir: dir})
+	require.NoError(t, err)
+	assert.Equal(t, Caught, rep.Verdict)
+}
