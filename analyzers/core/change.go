@@ -23,6 +23,14 @@ type Origin struct {
 	// Package is the Go package, relative to the module (./runtime);
 	// Files is the glob of a C, C++, CUDA or Rust file.
 	Package, Files string
+	// MoreFiles are the globs of other files that a rule on the fact
+	// reads besides Files: the file that defines a function it names
+	// (an excluded function defined in another header).
+	MoreFiles []string
+	// Erase are the object-like macros the C family's grammar cannot
+	// read a file without, which a rule on the fact erases before
+	// parsing (the `erase` key: SPDLOG_INLINE before a definition).
+	Erase []string
 	// Function is the function the fact is in, as an invariant names it.
 	Function string
 	// File and Line are the line of the fix the fact comes from: the
@@ -81,6 +89,8 @@ type Change struct {
 	// Guarded are the field accesses the fix put under a lock: the
 	// facts a guarded_by kind proposes from.
 	Guarded []GuardedAccess
+	// Released are the calls the fix took out from under a lock.
+	Released []ReleasedCall
 }
 
 // GuardedAccess is an access of Field that a fix made with Lock held (it

@@ -55,7 +55,18 @@ func (p *Proposal) YAML(id, why, ref string) string {
 	line(4, "ref", ref)
 	if p.Lang.TreeSitter() {
 		line(4, "lang", string(p.Lang))
-		line(4, "files", p.Files)
+		if len(p.MoreFiles) == 0 {
+			line(4, "files", p.Files)
+		} else {
+			globs := []string{yamlScalar(p.Files)}
+			for _, g := range p.MoreFiles {
+				globs = append(globs, yamlScalar(g))
+			}
+			fmt.Fprintf(&b, "    files: [%s]\n", strings.Join(globs, ", "))
+		}
+		if len(p.Erase) > 0 {
+			fmt.Fprintf(&b, "    erase: [%s]\n", strings.Join(p.Erase, ", "))
+		}
 	} else if p.Package != "" {
 		line(4, "package", p.Package)
 	}

@@ -179,7 +179,9 @@ func codeRegions(lang, rel string, src []byte) regions {
 		})
 		return out
 	}
-	file, err := syntax.Parse(syntax.Lang(lang), rel, src)
+	// A definition behind an object-like macro (SPDLOG_INLINE) is read
+	// as suggest reads it, with the macro erased: its body is code.
+	file, err := syntax.Parse(syntax.Lang(lang), rel, syntax.EraseMacros(src, macrosToErase("", invariants.Lang(lang), src)))
 	if err != nil {
 		return out
 	}

@@ -61,8 +61,24 @@ func (n goNamer) pkgName(p *types.Package) string {
 	return ""
 }
 
-// funcName names a function or method of the main module, or "".
+// funcName names a function or method of the main module, or "": a
+// function a body can be written for (an invariant's target, a function
+// that needs a lock), so never an interface's method.
 func (n goNamer) funcName(fn *types.Func) string {
+	return n.name(fn, false)
+}
+
+// calleeName names what a call of the main module calls: a function or
+// method as funcName does, and also a method of an interface of the
+// module, (store).Get, which call, forbid and order match as the
+// interface's method (a call through the interface, whatever implements
+// it). A fix that stops calling c.store.Get removes that call, not a
+// call of one implementation.
+func (n goNamer) calleeName(fn *types.Func) string {
+	return n.name(fn, true)
+}
+
+func (n goNamer) name(fn *types.Func, iface bool) string {
 	if fn == nil || fn.Pkg() == nil {
 		return ""
 	}
@@ -85,7 +101,7 @@ func (n goNamer) funcName(fn *types.Func) string {
 		t, ptr = p.Elem(), "*"
 	}
 	named, ok := t.(*types.Named)
-	if !ok || types.IsInterface(named) {
+	if !ok || types.IsInterface(named) && !iface {
 		return ""
 	}
 	return fmt.Sprintf("(%s%s%s).%s", ptr, qual, named.Obj().Name(), fn.Name())
@@ -226,7 +242,7 @@ func addedCalls(p *packages.Package, n goNamer, fd *ast.FuncDecl, added map[int]
 			return true
 		}
 		fn, _ := typeutil.Callee(p.TypesInfo, call).(*types.Func)
-		callee := n.funcName(fn)
+		callee := n.calleeName(fn)
 		if callee == "" && loadBearingStd(fn) {
 			callee = stdName(fn)
 		}
@@ -334,7 +350,7 @@ func addedChecks(p *packages.Package, n goNamer, fd *ast.FuncDecl, added map[int
 				if call, ok := x.(*ast.CallExpr); ok {
 					if _, isLock := lockOf(n, call); !isLock {
 						fn, _ := typeutil.Callee(p.TypesInfo, call).(*types.Func)
-						found = n.funcName(fn)
+						found = n.calleeName(fn)
 					}
 				}
 				return found == ""
@@ -427,7 +443,7 @@ func removedWrites(after, before *goSide, c *core.Change) {
 							return true
 						}
 						fn, _ := typeutil.Callee(p.TypesInfo, x).(*types.Func)
-						callee := n.funcName(fn)
+						callee := n.calleeName(fn)
 						if callee == "" || seen["call "+name+callee] || callsNow(after, name, callee) {
 							return true
 						}
@@ -481,17 +497,7 @@ func writersNow(after *goSide, field *types.Var) []string {
 				}
 				writes := false
 				ast.Inspect(fd.Body, func(node ast.Node) bool {
-					as, ok := node.(*ast.AssignStmt)
-					if !ok {
-						return true
-					}
-					for _, lhs := range as.Lhs {
-						if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
-							if s := p.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.FieldVal && sameField(s.Obj().(*types.Var), field) {
-								writes = true
-							}
-						}
-					}
+					writes = writes || writesField(p.TypesInfo, node, field)
 					return !writes
 				})
 				if name := declName(p.TypesInfo, n, fd); writes && name != "" && !slices.Contains(out, name) {
@@ -501,6 +507,53 @@ func writersNow(after *goSide, field *types.Var) []string {
 		}
 	}
 	return out
+}
+
+// writesField reports whether a node writes the field the way owns counts
+// writes: an assignment, ++ or --, taking its address, or setting it in
+// a composite literal (a constructor that sets the field is a writer:
+// ristretto's NewCache sets setBuf, and owns reports Clear's
+// reassignment only if NewCache is listed).
+func writesField(info *types.Info, node ast.Node, field *types.Var) bool {
+	isField := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		s := info.Selections[sel]
+		return s != nil && s.Kind() == types.FieldVal && sameField(s.Obj().(*types.Var), field)
+	}
+	switch x := node.(type) {
+	case *ast.AssignStmt:
+		return slices.ContainsFunc(x.Lhs, isField)
+	case *ast.IncDecStmt:
+		return isField(x.X)
+	case *ast.UnaryExpr:
+		return x.Op == token.AND && isField(x.X)
+	case *ast.CompositeLit:
+		t := info.TypeOf(x)
+		if t == nil {
+			return false
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return false
+		}
+		for i, el := range x.Elts {
+			var f *types.Var
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					f, _ = info.Uses[id].(*types.Var)
+				}
+			} else if i < st.NumFields() {
+				f = st.Field(i)
+			}
+			if f != nil && sameField(f, field) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // callsNow reports whether the function still calls callee after the
@@ -518,7 +571,7 @@ func callsNow(after *goSide, function, callee string) bool {
 				ast.Inspect(fd.Body, func(node ast.Node) bool {
 					if call, ok := node.(*ast.CallExpr); ok {
 						fn, _ := typeutil.Callee(p.TypesInfo, call).(*types.Func)
-						if n.funcName(fn) == callee {
+						if n.calleeName(fn) == callee {
 							found = true
 						}
 					}

@@ -1,7 +1,11 @@
 package fix
 
 import (
+	"bytes"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -91,6 +95,13 @@ func (f *nativeFile) lookup(path []string) *model.Func {
 func nativeFacts(lang invariants.Lang, glob, rel string, tests bool, after, before *nativeSide, c *core.Change) {
 	l := nativeLanguage(lang)
 	conf := &model.Config{}
+	erase := macrosToErase(strings.TrimSuffix(after.path, filepath.FromSlash(rel)), lang, after.src)
+	if len(erase) > 0 {
+		// Erasing keeps every other byte's offset: the lines the fix
+		// changed are where they were.
+		after = &nativeSide{path: after.path, src: syntax.EraseMacros(after.src, erase), lines: after.lines}
+		before = &nativeSide{path: before.path, src: syntax.EraseMacros(before.src, erase), lines: before.lines}
+	}
 	now := after.parse(l, lang, conf)
 	if now == nil {
 		return
@@ -107,7 +118,7 @@ func nativeFacts(lang invariants.Lang, glob, rel string, tests bool, after, befo
 		if name == "" {
 			name = strings.Join(fn.Path, "::")
 		}
-		return core.Origin{Lang: lang, Files: glob, Function: name,
+		return core.Origin{Lang: lang, Files: glob, Erase: erase, Function: name,
 			File: filepath.Base(f.path), Line: f.file.Position(n.Start).Line, Removed: removed}
 	}
 	for _, fn := range now.funcs {
@@ -160,6 +171,74 @@ func nativeFacts(lang invariants.Lang, glob, rel string, tests bool, after, befo
 		}
 		nativeRemovedCalls(l, conf, was, now, fn, fixed, origin, c)
 		nativeRemovedWrites(l, conf, was, now, fn, origin, c)
+		nativeReleased(l, conf, lang, was, now, fn, fixed, origin, c)
+	}
+}
+
+// nativeReleased reads the calls that fn made with a lock held before
+// the fix and that its fixed definition makes with the lock released on
+// every call: the fix moved them out of the lock's region, or released
+// the lock before them. The callee is named by its last segment, as
+// excludes matches a target, and the rule needs the file that defines
+// it: this file, or one beside it (definitionGlob); a callee defined in
+// neither is not proposed (excludes could not verify it).
+func nativeReleased(l model.Language, conf *model.Config, lang invariants.Lang, was, now *nativeFile, fn, fixed *model.Func, origin originFunc, c *core.Change) {
+	type pair struct{ callee, lock string }
+	before := treesitter.NewFunction(was.file, fn, l, conf)
+	after := treesitter.NewFunction(now.file, fixed, l, conf)
+	lockNode := func(f *treesitter.Function, n *syntax.Node) bool {
+		for _, a := range f.Acquisitions() {
+			if a.Node.Contains(n) {
+				return true
+			}
+		}
+		return slices.ContainsFunc(f.Unlocks(), func(a treesitter.Acquisition) bool { return a.Node.Contains(n) })
+	}
+	var held []pair
+	locks := map[string][]string{}
+	for _, call := range before.Calls() {
+		if !call.Live() || len(call.Callee) == 0 || trivialCallee(call.Callee) || lockNode(before, call.Node) {
+			continue
+		}
+		for _, a := range before.Acquisitions() {
+			if !a.Takes || !a.HeldAt(call.Node) {
+				continue
+			}
+			p := pair{call.Callee[len(call.Callee)-1], strings.Join(a.Lock, "")}
+			if !slices.Contains(held, p) {
+				held = append(held, p)
+				locks[p.lock] = a.Lock
+			}
+		}
+	}
+	for _, p := range held {
+		var first *syntax.Node
+		stillHeld := false
+		for _, call := range after.Calls() {
+			if !call.Live() || len(call.Callee) == 0 || call.Callee[len(call.Callee)-1] != p.callee || lockNode(after, call.Node) {
+				continue
+			}
+			if first == nil {
+				first = call.Node
+			}
+			for _, a := range after.Acquisitions() {
+				if a.HeldAt(call.Node) && model.MatchLock(a.Lock, locks[p.lock]) {
+					stillHeld = true
+				}
+			}
+		}
+		if first == nil || stillHeld {
+			continue
+		}
+		o := origin(now, fixed, first, false)
+		glob := definitionGlob(l, conf, lang, now, o.Files, p.callee)
+		if glob == "" {
+			continue
+		}
+		if glob != o.Files {
+			o.MoreFiles = []string{glob}
+		}
+		c.Released = append(c.Released, core.ReleasedCall{Origin: o, Callee: p.callee, Lock: p.lock})
 	}
 }
 
@@ -211,7 +290,10 @@ func nativeRemovedCalls(l model.Language, conf *model.Config, was, now *nativeFi
 	seen := map[string]bool{}
 	for _, call := range l.Calls(was.file, fn, conf) {
 		callee := strings.Join(call.Callee, "")
-		if !call.Live() || !was.on(call.Node) || callee == "" || seen[callee] {
+		// A call that might run counts (a closure's, which forbid
+		// reports as one that might run): the fix that takes self.len()
+		// out of a for_each closure removed a call forbid can keep out.
+		if !call.MayRun() || !was.on(call.Node) || callee == "" || seen[callee] {
 			continue
 		}
 		seen[callee] = true
@@ -263,4 +345,101 @@ func nativeRemovedWrites(l model.Language, conf *model.Config, was, now *nativeF
 		}
 		return true
 	})
+}
+
+// definitionGlob is the glob of the file that defines a function named
+// name: glob itself (the file now) when it does, else the first file
+// beside it, of the same front end, that does; "" when none does. Only
+// files that spell the name are parsed.
+func definitionGlob(l model.Language, conf *model.Config, lang invariants.Lang, now *nativeFile, glob, name string) string {
+	defines := func(funcs []*model.Func) bool {
+		return slices.ContainsFunc(funcs, func(fn *model.Func) bool { return len(fn.Path) > 0 && fn.Path[len(fn.Path)-1] == name })
+	}
+	if defines(now.funcs) {
+		return glob
+	}
+	dir := filepath.Dir(now.path)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	for _, e := range entries {
+		other := sourceLang(e.Name())
+		if e.IsDir() || other == "" || other == "go" || (other == "rust") != (lang == invariants.LangRust) || e.Name() == filepath.Base(now.path) {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		src, err := os.ReadFile(path)
+		if err != nil || !bytes.Contains(src, []byte(name)) {
+			continue
+		}
+		f, err := syntax.Parse(syntax.Lang(lang), path, src)
+		if err != nil {
+			continue
+		}
+		if defines(l.Functions(f, conf)) {
+			return filepath.ToSlash(filepath.Join(filepath.Dir(glob), e.Name()))
+		}
+	}
+	return ""
+}
+
+// macroBeforeDecl is an upper-case name at the start of a line, or
+// after the line's first word, followed by a name: where an object-like
+// macro stands among a declaration's specifiers (`SPDLOG_INLINE void
+// logger::flush_()`, `bool SPDLOG_INLINE thread_pool::process_next_msg_()`),
+// and where no expression puts one; or alone on its line, where a
+// macro stands for a statement's keyword or a pragma (SPDLOG_TRY before
+// a block, SPDLOG_CATCH_STD after it).
+var macroBeforeDecl = regexp.MustCompile(`(?m)^[ \t]*(?:(?:[A-Za-z_][\w:<>,*&]*[ \t]+)?([A-Z][A-Z0-9_]{2,})[ \t]+[A-Za-z_~]|([A-Z][A-Z0-9_]{2,})[ \t]*$)`)
+
+// macrosToErase are the object-like macros that a C family file does not
+// parse without: names in a declaration's specifiers that the
+// repository defines with #define and no parameter list, kept when
+// erasing them leaves fewer syntax errors. A definition behind such a
+// macro does not parse otherwise, and a rule on it cannot verify; the
+// proposals then carry them as `erase`, as a maintainer would write it.
+// With no root (a hunk's classification, which only asks where the
+// function bodies are) a name need not be found defined: erasing it must
+// still leave fewer errors.
+func macrosToErase(root string, lang invariants.Lang, src []byte) []string {
+	if lang == invariants.LangRust || len(src) == 0 {
+		return nil
+	}
+	// bad is how much of the file its syntax errors cover: one ERROR
+	// node can swallow every definition after the macro.
+	bad := func(src []byte) int {
+		f, err := syntax.Parse(syntax.Lang(lang), "", src)
+		if err != nil {
+			return 1 << 30
+		}
+		n := 0
+		syntax.Walk(f.Root, func(m *syntax.Node) bool {
+			if m.Bad {
+				n += max(m.End-m.Start, 1)
+				return false
+			}
+			return true
+		})
+		return n
+	}
+	errs := bad(src)
+	if errs == 0 {
+		return nil
+	}
+	var names []string
+	for _, m := range macroBeforeDecl.FindAllSubmatch(src, -1) {
+		name := string(m[1]) + string(m[2])
+		if slices.Contains(names, name) || len(names) == 8 {
+			continue
+		}
+		define := `^[[:space:]]*#[[:space:]]*define[[:space:]]+` + name + `([[:space:]]|$)`
+		if root == "" || exec.Command("git", "-C", root, "grep", "-q", "-E", define).Run() == nil {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 || bad(syntax.EraseMacros(src, names)) >= errs {
+		return nil
+	}
+	return names
 }

@@ -25,6 +25,7 @@ var Kind = core.Kind{
 	KindSpec: invariants.KindSpec{Name: Name, Langs: invariants.Langs, Keys: []string{"lock"}, Decode: decode},
 	Analyzer: New,
 	Schema:   schema,
+	Suggest:  suggest,
 	Examples: map[invariants.Lang]string{
 		invariants.LangGo:  `{functions: [p.Wait], excludes: {lock: p.evalMu}}`,
 		invariants.LangCPP: `{functions: [Stream::synchronize], excludes: {lock: eval_mu}}`,
