@@ -65,6 +65,11 @@ type target struct {
 	// params are the parameter types the name selects overloads by, or
 	// nil when it gives no parameter list.
 	params [][]string
+	// files, view and budget are where the target is looked for, to
+	// say what the files define when it is not found (nearFunctions).
+	files  []string
+	view   *overlay.Files
+	budget time.Duration
 	// matches is filled by the workers, under mu.
 	mu      sync.Mutex
 	matches []match
@@ -154,7 +159,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			names = append(names, hr.Helpers()...)
 		}
 		for i, n := range names {
-			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: configOf(inv, fr, patterns), patterns: patterns, shapes: shapes, helper: i >= len(inv.Functions)}
+			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: configOf(inv, fr, patterns), patterns: patterns, shapes: shapes, helper: i >= len(inv.Functions), files: files, view: opts.Files, budget: opts.ParseBudget}
 			if n.Params != "" {
 				var err error
 				if t.params, err = lang.ParamPattern(n.Params); err != nil {
@@ -411,7 +416,7 @@ func (t *target) verdict() []core.Finding {
 		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s; the definitions of %s take other parameters: %s", what, t.name.Raw, globList(inv), t.name.Scoped[len(t.name.Scoped)-1], candidates(others))}
 	}
 	if len(found) == 0 {
-		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s", what, t.name.Raw, globList(inv))}
+		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s%s", what, t.name.Raw, globList(inv), nearFunctions(inv, t.lang, t.conf, t.name, t.files, t.view, t.budget))}
 	}
 	if t.helper {
 		return t.helperVerdict(found)

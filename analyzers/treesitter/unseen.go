@@ -21,6 +21,13 @@ type SeenCalls interface {
 	SeenPatterns() []invariants.Name
 }
 
+// UnseenHint is a SeenCalls rule that tells how to keep a pattern that
+// no file mentions yet (forbid: name it in a comment); without it, the
+// finding only says what the files call instead.
+type UnseenHint interface {
+	UnseenHint() string
+}
+
 // checkSeen reports each pattern of a SeenCalls rule whose function name
 // occurs nowhere in the invariant's files, with the closest names the
 // files call.
@@ -32,6 +39,10 @@ func checkSeen(inv *invariants.Invariant, r SeenCalls, files []string, view *ove
 			return nil // the run reports the file it cannot read
 		}
 		srcs = append(srcs, src)
+	}
+	hint := ""
+	if h, ok := r.(UnseenHint); ok {
+		hint = "; " + h.UnseenHint()
 	}
 	var out []core.Finding
 	for _, n := range r.SeenPatterns() {
@@ -49,7 +60,7 @@ func checkSeen(inv *invariants.Invariant, r SeenCalls, files []string, view *ove
 		if seen {
 			continue
 		}
-		out = append(out, unverifiable(inv, n.Pos, "%s names %s, which occurs nowhere in %s%s; a call that no file makes yet is forbidden by naming it in a comment of the files", n.Raw, word, globList(inv), invariants.Suggest(word, slices.Values(calledWords(srcs)))))
+		out = append(out, unverifiable(inv, n.Pos, "%s names %s, which occurs nowhere in %s%s%s", n.Raw, word, globList(inv), invariants.Suggest(word, slices.Values(calledWords(srcs))), hint))
 	}
 	return out
 }

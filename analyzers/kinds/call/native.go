@@ -20,6 +20,13 @@ import (
 // alternatives.
 func (r *Rule) Patterns() []invariants.Name { return append([]invariants.Name{r.To}, r.Or...) }
 
+// SeenPatterns implements treesitter.SeenCalls: the call and each of its
+// alternatives must be mentioned in the files. A misspelt one would be
+// reported as missing from every target, and the message would not say
+// that the name itself is wrong; a misspelt alternative would never be
+// reported at all.
+func (r *Rule) SeenPatterns() []invariants.Name { return r.Patterns() }
+
 // Helpers implements treesitter.HelperRule.
 func (r *Rule) Helpers() []invariants.Name { return r.Via }
 

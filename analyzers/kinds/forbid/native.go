@@ -28,3 +28,8 @@ func (r *Rule) PatternUses() []model.Use { return []model.Use{model.UseCall} }
 // SeenPatterns implements treesitter.SeenCalls: the forbidden call must be
 // mentioned in the files, or the rule would pass on a misspelt name.
 func (r *Rule) SeenPatterns() []invariants.Name { return []invariants.Name{r.Call} }
+
+// UnseenHint implements treesitter.UnseenHint.
+func (r *Rule) UnseenHint() string {
+	return "a call that no file makes yet is forbidden by naming it in a comment of the files"
+}
