@@ -67,9 +67,14 @@ func checkSeen(inv *invariants.Invariant, r SeenCalls, files []string, view *ove
 
 // patternWord is the function a call pattern names: its last identifier
 // before its arguments (`enc->release` and `enc.retain()` name release and
-// retain; `msg_send!` names msg_send).
+// retain; `msg_send!` names msg_send; `cache_[key]` names cache_).
 func patternWord(raw string) string {
 	if i := bytes.IndexByte([]byte(raw), '('); i >= 0 {
+		raw = raw[:i]
+	}
+	// A subscript names its container (`cache_[key]` names cache_); a
+	// Rust macro's brackets (`msg_send![..]`) are its arguments.
+	if i := bytes.IndexByte([]byte(raw), '['); i > 0 && raw[i-1] != '!' {
 		raw = raw[:i]
 	}
 	end := len(raw)
