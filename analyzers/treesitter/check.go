@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -236,12 +237,18 @@ func expandAll(inv *invariants.Invariant, expanded map[string][]string, view *ov
 	var files []string
 	var out []core.Finding
 	base := filepath.Dir(inv.File.Path)
+	var excludes []string
 	for _, g := range inv.Files {
-		key := base + "\x00" + g.Pattern
+		if pattern, ok := g.Excluded(); ok {
+			abs, _, _ := invariants.GlobRoot(base, pattern)
+			excludes = append(excludes, abs)
+			continue
+		}
+		key := fmt.Sprintf("%s\x00%s\x00%t", base, g.Pattern, inv.IncludeIgnored)
 		m, ok := expanded[key]
 		if !ok {
 			var err error
-			if m, err = expand(base, g, view); err != nil {
+			if m, err = expandWith(base, g, view, inv.IncludeIgnored); err != nil {
 				out = append(out, unverifiable(inv, g.Pos, "files %q: %v", g.Pattern, err))
 				continue
 			}
@@ -253,7 +260,20 @@ func expandAll(inv *invariants.Invariant, expanded map[string][]string, view *ov
 		}
 		files = append(files, m...)
 	}
-	return files, out
+	if len(excludes) == 0 {
+		return files, out
+	}
+	// `!pattern` leaves out what it matches of the other globs' files.
+	kept := files[:0:0]
+	for _, p := range files {
+		if !slices.ContainsFunc(excludes, func(x string) bool { return invariants.MatchGlob(x, filepath.ToSlash(p)) }) {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) == 0 && len(files) > 0 {
+		out = append(out, unverifiable(inv, inv.Files[0].Pos, "files %s: the excludes leave no file", globList(inv)))
+	}
+	return kept, out
 }
 
 // marked collects the files that hold a suppression comment, noted while
