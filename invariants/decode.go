@@ -189,7 +189,7 @@ var (
 	fileKeys = []string{"version", "package", "runs", "guards", "lock_calls", "include", "patches", "invariants"}
 	// targetKeys are the keys of an invariant beside its rule, whose key
 	// is its kind's name.
-	targetKeys = []string{"id", "why", "ref", "severity", "enabled", "lang", "package", "runs", "guards", "lock_calls", "files", "all", "defines", "erase", "function", "functions", "field"}
+	targetKeys = []string{"id", "why", "ref", "severity", "enabled", "lang", "package", "runs", "guards", "lock_calls", "files", "include_ignored", "all", "defines", "erase", "function", "functions", "field"}
 )
 
 // invariantKeys are the keys an invariant may hold: its own, and one per
@@ -353,7 +353,7 @@ func (d *decoder) decodeInvariant(n *yaml.Node, f *File, ctx nameContext) *Invar
 	if inv.Lang.TreeSitter() {
 		d.decodeTreeSitter(m, n, inv, what)
 	} else {
-		for _, k := range []string{"files", "all", "defines", "erase"} {
+		for _, k := range []string{"files", "include_ignored", "all", "defines", "erase"} {
 			if v, ok := m[k]; ok {
 				d.errorf(v.key, "%s: `%s` is for lang %s; Go targets are found by package", what, k, langList(treeSitterLangs()))
 			}

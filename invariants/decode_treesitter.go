@@ -57,15 +57,30 @@ func (d *decoder) decodeTreeSitter(m map[string]field, n *yaml.Node, inv *Invari
 		if v.value.Kind == yaml.SequenceNode {
 			items = d.seq(v, "files")
 		}
+		includes := 0
 		for i, item := range items {
 			if s, ok := d.nonEmptyStr(field{key: v.key, value: item}, fmt.Sprintf("files[%d]", i)); ok {
-				if err := checkGlob(s); err != nil {
+				g := Glob{Pattern: s, Pos: d.pos(item)}
+				pattern, excluded := g.Excluded()
+				if err := checkGlob(pattern); err != nil || pattern == "" {
+					if err == nil {
+						err = fmt.Errorf("glob %q: `!` needs a pattern after it", s)
+					}
 					d.errorf(item, "files: %v", err)
 					continue
 				}
-				inv.Files = append(inv.Files, Glob{Pattern: s, Pos: d.pos(item)})
+				if !excluded {
+					includes++
+				}
+				inv.Files = append(inv.Files, g)
 			}
 		}
+		if includes == 0 && len(inv.Files) > 0 {
+			d.errorf(v.value, "%s: `files` has only excludes (`!pattern`); name the files to read first", what)
+		}
+	}
+	if v, ok := m["include_ignored"]; ok {
+		inv.IncludeIgnored, _ = d.boolean(v, "include_ignored")
 	}
 	if v, ok := m["all"]; ok {
 		inv.All, _ = d.boolean(v, "all")

@@ -137,6 +137,9 @@ type Invariant struct {
 	// in, relative to the directory of the invariants file unless absolute;
 	// `**` matches any number of directories. Empty for Go.
 	Files []Glob
+	// IncludeIgnored reads the files git ignores too (`include_ignored:
+	// true`); by default a glob with wildcards leaves them out.
+	IncludeIgnored bool
 	// All accepts several functions matching one name (every match is
 	// checked); without it more than one match cannot be verified.
 	All bool

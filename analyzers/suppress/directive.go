@@ -218,6 +218,12 @@ type IDs interface {
 	Checks(id string) bool
 }
 
+// idSuggester is an IDs that can say which loaded id a misspelt one is
+// closest to (*invariants.Set).
+type idSuggester interface {
+	SuggestID(id string) string
+}
+
 // Problems lists the directives that are malformed, name no loaded
 // invariant, or suppressed nothing, so that no suppression outlives what
 // it excused. A directive for an invariant the run does not check
@@ -246,6 +252,9 @@ func (s *Set[A]) Problems(ids IDs) []Problem[A] {
 			msg = d.ID + " needs a reason after the id"
 		case !ids.Knows(d.ID):
 			msg = fmt.Sprintf("names %s, which is not a loaded invariant", d.ID)
+			if sg, ok := ids.(idSuggester); ok {
+				msg += sg.SuggestID(d.ID)
+			}
 		case d.Form == FormBegin && d.endLine == 0:
 			msg = fmt.Sprintf("%s has no //%s %s below it, so it suppresses nothing", d.ID, FormEnd, d.ID)
 		case !ids.Checks(d.ID):

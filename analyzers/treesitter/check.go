@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -65,6 +66,11 @@ type target struct {
 	// params are the parameter types the name selects overloads by, or
 	// nil when it gives no parameter list.
 	params [][]string
+	// files, view and budget are where the target is looked for, to
+	// say what the files define when it is not found (nearFunctions).
+	files  []string
+	view   *overlay.Files
+	budget time.Duration
 	// matches is filled by the workers, under mu.
 	mu      sync.Mutex
 	matches []match
@@ -154,7 +160,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 			names = append(names, hr.Helpers()...)
 		}
 		for i, n := range names {
-			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: configOf(inv, fr, patterns), patterns: patterns, shapes: shapes, helper: i >= len(inv.Functions)}
+			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: configOf(inv, fr, patterns), patterns: patterns, shapes: shapes, helper: i >= len(inv.Functions), files: files, view: opts.Files, budget: opts.ParseBudget}
 			if n.Params != "" {
 				var err error
 				if t.params, err = lang.ParamPattern(n.Params); err != nil {
@@ -231,12 +237,18 @@ func expandAll(inv *invariants.Invariant, expanded map[string][]string, view *ov
 	var files []string
 	var out []core.Finding
 	base := filepath.Dir(inv.File.Path)
+	var excludes []string
 	for _, g := range inv.Files {
-		key := base + "\x00" + g.Pattern
+		if pattern, ok := g.Excluded(); ok {
+			abs, _, _ := invariants.GlobRoot(base, pattern)
+			excludes = append(excludes, abs)
+			continue
+		}
+		key := fmt.Sprintf("%s\x00%s\x00%t", base, g.Pattern, inv.IncludeIgnored)
 		m, ok := expanded[key]
 		if !ok {
 			var err error
-			if m, err = expand(base, g, view); err != nil {
+			if m, err = expandWith(base, g, view, inv.IncludeIgnored); err != nil {
 				out = append(out, unverifiable(inv, g.Pos, "files %q: %v", g.Pattern, err))
 				continue
 			}
@@ -248,7 +260,20 @@ func expandAll(inv *invariants.Invariant, expanded map[string][]string, view *ov
 		}
 		files = append(files, m...)
 	}
-	return files, out
+	if len(excludes) == 0 {
+		return files, out
+	}
+	// `!pattern` leaves out what it matches of the other globs' files.
+	kept := files[:0:0]
+	for _, p := range files {
+		if !slices.ContainsFunc(excludes, func(x string) bool { return invariants.MatchGlob(x, filepath.ToSlash(p)) }) {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) == 0 && len(files) > 0 {
+		out = append(out, unverifiable(inv, inv.Files[0].Pos, "files %s: the excludes leave no file", globList(inv)))
+	}
+	return kept, out
 }
 
 // marked collects the files that hold a suppression comment, noted while
@@ -411,7 +436,7 @@ func (t *target) verdict() []core.Finding {
 		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s; the definitions of %s take other parameters: %s", what, t.name.Raw, globList(inv), t.name.Scoped[len(t.name.Scoped)-1], candidates(others))}
 	}
 	if len(found) == 0 {
-		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s", what, t.name.Raw, globList(inv))}
+		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s%s", what, t.name.Raw, globList(inv), nearFunctions(inv, t.lang, t.conf, t.name, t.files, t.view, t.budget))}
 	}
 	if t.helper {
 		return t.helperVerdict(found)

@@ -90,7 +90,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 	for i, ok := range found {
 		if !ok {
 			w := writerNames[i]
-			out = append(out, unverifiable(inv, w.Pos, "writer %s not found in %s", w.Raw, globList(inv)))
+			out = append(out, unverifiable(inv, w.Pos, "writer %s not found in %s%s", w.Raw, globList(inv), nearFunctions(inv, lang, conf, w, files, view, budget)))
 		}
 	}
 	return out

@@ -18,6 +18,12 @@ import (
 // (filepath.WalkDir), so a link that loops ends nothing and a linked file
 // is not read.
 func expand(base string, g invariants.Glob, view *overlay.Files) ([]string, error) {
+	return expandWith(base, g, view, false)
+}
+
+// expandWith is expand, leaving out what git ignores (gitignore.go)
+// unless includeIgnored.
+func expandWith(base string, g invariants.Glob, view *overlay.Files, includeIgnored bool) ([]string, error) {
 	pattern, root, literal := invariants.GlobRoot(base, g.Pattern)
 	if literal {
 		regular, err := view.IsRegular(root)
@@ -33,9 +39,15 @@ func expand(base string, g invariants.Glob, view *overlay.Files) ([]string, erro
 		return nil, nil // reported as a glob that matches no file
 	}
 	var out []string
-	descend := func(dir string) bool { return invariants.GlobReaches(pattern, filepath.ToSlash(dir)) }
+	var ignore *gitIgnore
+	if !includeIgnored {
+		ignore = newGitIgnore(filepath.FromSlash(root), view)
+	}
+	descend := func(dir string) bool {
+		return invariants.GlobReaches(pattern, filepath.ToSlash(dir)) && (ignore == nil || !ignore.ignored(dir, true))
+	}
 	err := view.WalkFiles(filepath.FromSlash(root), descend, func(p string) {
-		if invariants.MatchGlob(pattern, filepath.ToSlash(p)) {
+		if invariants.MatchGlob(pattern, filepath.ToSlash(p)) && (ignore == nil || !ignore.ignored(p, false)) {
 			out = append(out, p)
 		}
 	})

@@ -145,7 +145,7 @@ func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding 
 		n := l.lookups[i]
 		switch {
 		case len(at) == 0:
-			out = append(out, unverifiable(inv, n.Pos, "function %s not found in %s", n.Raw, globList(inv)))
+			out = append(out, unverifiable(inv, n.Pos, "function %s not found in %s%s", n.Raw, globList(inv), nearFunctions(inv, lang, conf, n, j.files, j.view, budget)))
 		case len(at) > 1 && l.once && !inv.All:
 			out = append(out, unverifiable(inv, n.Pos, "function %s is defined %d times (%s); name it more precisely, by its scope or its parameters, or set `all: true`", n.Raw, len(at), strings.Join(at, ", ")))
 		}

@@ -13,7 +13,8 @@ import (
 )
 
 // TestSuppressionErrors checks the directives that are wrong in
-// themselves: no id, no reason, an unknown id. A directive without a
+// themselves: no id, no reason, an unknown id (with the loaded one it
+// is closest to). A directive without a
 // reason suppresses nothing, so the finding stays.
 func TestSuppressionErrors(t *testing.T) {
 	dir := t.TempDir()
@@ -21,6 +22,7 @@ func TestSuppressionErrors(t *testing.T) {
 		"  //guardlint:ignore\n" +
 		"  //guardlint:ignore c-g\n" +
 		"  //guardlint:ignore nobody some reason\n" +
+		"  //guardlint:ignore c_g misspelt\n" +
 		"  const char *s = \"//guardlint:ignore c-g in a string\";\n" +
 		"}\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.c"), []byte(src), 0o644))
@@ -37,5 +39,6 @@ func TestSuppressionErrors(t *testing.T) {
 		"a.c:2: [suppression] guardlint:ignore needs an invariant id and a reason: //guardlint:ignore <id> <reason>",
 		"a.c:3: [suppression] guardlint:ignore c-g needs a reason after the id",
 		"a.c:4: [suppression] guardlint:ignore names nobody, which is not a loaded invariant",
+		"a.c:5: [suppression] guardlint:ignore names c_g, which is not a loaded invariant; did you mean \"c-g\"?",
 	}, got)
 }

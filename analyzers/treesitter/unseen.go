@@ -21,6 +21,13 @@ type SeenCalls interface {
 	SeenPatterns() []invariants.Name
 }
 
+// UnseenHint is a SeenCalls rule that tells how to keep a pattern that
+// no file mentions yet (forbid: name it in a comment); without it, the
+// finding only says what the files call instead.
+type UnseenHint interface {
+	UnseenHint() string
+}
+
 // checkSeen reports each pattern of a SeenCalls rule whose function name
 // occurs nowhere in the invariant's files, with the closest names the
 // files call.
@@ -32,6 +39,10 @@ func checkSeen(inv *invariants.Invariant, r SeenCalls, files []string, view *ove
 			return nil // the run reports the file it cannot read
 		}
 		srcs = append(srcs, src)
+	}
+	hint := ""
+	if h, ok := r.(UnseenHint); ok {
+		hint = "; " + h.UnseenHint()
 	}
 	var out []core.Finding
 	for _, n := range r.SeenPatterns() {
@@ -49,16 +60,21 @@ func checkSeen(inv *invariants.Invariant, r SeenCalls, files []string, view *ove
 		if seen {
 			continue
 		}
-		out = append(out, unverifiable(inv, n.Pos, "%s names %s, which occurs nowhere in %s%s; a call that no file makes yet is forbidden by naming it in a comment of the files", n.Raw, word, globList(inv), invariants.Suggest(word, slices.Values(calledWords(srcs)))))
+		out = append(out, unverifiable(inv, n.Pos, "%s names %s, which occurs nowhere in %s%s%s", n.Raw, word, globList(inv), invariants.Suggest(word, slices.Values(calledWords(srcs))), hint))
 	}
 	return out
 }
 
 // patternWord is the function a call pattern names: its last identifier
 // before its arguments (`enc->release` and `enc.retain()` name release and
-// retain; `msg_send!` names msg_send).
+// retain; `msg_send!` names msg_send; `cache_[key]` names cache_).
 func patternWord(raw string) string {
 	if i := bytes.IndexByte([]byte(raw), '('); i >= 0 {
+		raw = raw[:i]
+	}
+	// A subscript names its container (`cache_[key]` names cache_); a
+	// Rust macro's brackets (`msg_send![..]`) are its arguments.
+	if i := bytes.IndexByte([]byte(raw), '['); i > 0 && raw[i-1] != '!' {
 		raw = raw[:i]
 	}
 	end := len(raw)

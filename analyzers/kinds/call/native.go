@@ -20,6 +20,13 @@ import (
 // alternatives.
 func (r *Rule) Patterns() []invariants.Name { return append([]invariants.Name{r.To}, r.Or...) }
 
+// SeenPatterns implements treesitter.SeenCalls: each alternative of the
+// call must be mentioned in the files, or a misspelt one would never be
+// reported at all. The call itself is not asked: a misspelt one already
+// fails every target ("contains no live call of it"), and so does a call
+// that a patch of the sources has yet to add.
+func (r *Rule) SeenPatterns() []invariants.Name { return r.Or }
+
 // Helpers implements treesitter.HelperRule.
 func (r *Rule) Helpers() []invariants.Name { return r.Via }
 

@@ -155,7 +155,7 @@ func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
 		verdict(fn, f)
 	}
 	if !taken {
-		return "lock " + r.Lock.Raw + " is taken by no function of the files"
+		return "lock " + r.Lock.Raw + " is taken by no function of the files" + treesitter.ClosestLock(fns, lock)
 	}
 	return unfollowed.String()
 }

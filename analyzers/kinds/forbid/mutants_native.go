@@ -55,6 +55,18 @@ func (r *Rule) NativeVacuity(c *native.Code) []string {
 	}
 	dead := ""
 	for _, fn := range fns {
+		if len(fn.Shapes) > 0 && fn.Shapes[0] == model.ShapeSubscript {
+			// A subscript pattern matches expressions, as Check does.
+			for _, o := range fn.Occurrences(fn.Patterns[0]) {
+				if o.MayRun() {
+					return nil
+				}
+				if dead == "" {
+					dead = o.Dead
+				}
+			}
+			continue
+		}
 		for _, call := range fn.Calls() {
 			if !model.MatchCall(&call, fn.Patterns[0]) {
 				continue

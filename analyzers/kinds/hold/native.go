@@ -33,6 +33,9 @@ func (r *Rule) Check(fn *treesitter.Function) {
 	if !found {
 		best.lock = r.locks()
 	}
+	if !best.acquired {
+		best.takes = treesitter.TakenLocks(fn.Guards())
+	}
 	verdict(fn, best)
 }
 

@@ -1,6 +1,8 @@
 package hold
 
 import (
+	"strings"
+
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -41,6 +43,10 @@ type facts[S core.Site] struct {
 	// forgotten is a call that gives up the guard without unlocking
 	// (mem::forget, unique_lock::release), by such a target.
 	forgotten S
+	// takes are the locks the body does take, as its guards and lock
+	// calls spell them, when it never acquires the rule's: a lock named
+	// wrong in the invariant shows beside the one the code takes.
+	takes []string
 }
 
 // verdict is the hold rule's judgement of one definition: the lock is
@@ -77,7 +83,7 @@ func verdict[S core.Site](rep core.Reporter[S], f facts[S]) {
 	case !f.acquired && core.Present(f.ignored):
 		rep.Report(f.ignored, "%s must hold %s (%s) %s; this guard does not count: %s", f.fn, f.lock, f.mode, span, f.ignoredWhy)
 	case !f.acquired:
-		rep.Report(f.at, "%s must hold %s (%s) %s, and never acquires it", f.fn, f.lock, f.mode, span)
+		rep.Report(f.at, "%s must hold %s (%s) %s, and never acquires it%s", f.fn, f.lock, f.mode, span, takesClause(f.takes))
 	case core.Present(f.released):
 		rep.Report(f.released, "%s is released here, but %s must hold it %s: the statement at line %d still does", f.lock, f.fn, span, rep.Line(f.workAfter))
 	case core.Present(f.takenAt):
@@ -85,4 +91,13 @@ func verdict[S core.Site](rep core.Reporter[S], f facts[S]) {
 	default:
 		rep.Report(f.unheld, "%s is not held here; %s must hold it (%s) %s", f.lock, f.fn, f.mode, span)
 	}
+}
+
+// takesClause names the locks a function takes instead of the rule's,
+// or is "" when it takes none.
+func takesClause(takes []string) string {
+	if len(takes) == 0 {
+		return ""
+	}
+	return "; the function takes " + strings.Join(takes, ", ")
 }

@@ -220,7 +220,7 @@ func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
 	}
 	for i, ok := range taken {
 		if !ok {
-			return "lock " + r.Locks[i].Raw + " is taken by no function of the files"
+			return "lock " + r.Locks[i].Raw + " is taken by no function of the files" + treesitter.ClosestLock(fns, pats[i])
 		}
 	}
 	return ""

@@ -26,7 +26,8 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 		// guards) the rule matches.
 		live := func(i int) []*syntax.Node {
 			var out []*syntax.Node
-			for _, o := range occurrences(fn, i) {
+			occ, _ := occurrences(fn, i)
+			for _, o := range occ {
 				if o.Live() {
 					out = append(out, o.At)
 				}

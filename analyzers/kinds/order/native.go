@@ -23,19 +23,21 @@ func (r *Rule) PatternUses() []model.Use { return []model.Use{model.UseExpr, mod
 // the expressions with its tokens.
 func (r *Rule) Check(fn *treesitter.Function) {
 	var firsts []*syntax.Node
-	for _, o := range occurrences(fn, 0) {
+	firstOcc, firstValue := occurrences(fn, 0)
+	for _, o := range firstOcc {
 		if o.Live() {
 			firsts = append(firsts, o.At)
 		}
 	}
 	var thens []then[treesitter.Site]
 	dom := fn.Dominance(firsts)
-	for _, o := range occurrences(fn, 1) {
+	thenOcc, thenValue := occurrences(fn, 1)
+	for _, o := range thenOcc {
 		if n := o.At; o.Live() {
 			thens = append(thens, then[treesitter.Site]{at: n, preceded: dom.Dominated(n)})
 		}
 	}
-	verdict(fn, fn.Name(), fn.At(), r.First.Raw, r.Then.Raw, thens, words{exprs: isExpr(fn, 0) || isExpr(fn, 1)})
+	verdict(fn, fn.Name(), fn.At(), r.First.Raw, r.Then.Raw, thens, words{exprs: isExpr(fn, 0) || isExpr(fn, 1) || firstValue || thenValue})
 }
 
 // isExpr reports whether the i-th pattern is an expression that is no
@@ -44,10 +46,14 @@ func isExpr(fn *treesitter.Function, i int) bool {
 	return i < len(fn.Shapes) && fn.Shapes[i] != model.ShapeName && fn.Shapes[i] != model.ShapeCall
 }
 
-// occurrences lists the calls or expressions matching the i-th pattern.
-func occurrences(fn *treesitter.Function, i int) []treesitter.Occurrence {
+// occurrences lists the calls or expressions matching the i-th pattern,
+// and says whether a name matched as a value. A name (`map_mutex`,
+// `offset0`) matches its calls and its uses as a value that is not the
+// callee of a call: a variable is never called, and a bounds check on
+// it (`then: offset0`) is about where its value is read.
+func occurrences(fn *treesitter.Function, i int) ([]treesitter.Occurrence, bool) {
 	if isExpr(fn, i) {
-		return fn.Occurrences(fn.Patterns[i])
+		return fn.Occurrences(fn.Patterns[i]), false
 	}
 	var out []treesitter.Occurrence
 	for _, c := range fn.Calls() {
@@ -55,5 +61,31 @@ func occurrences(fn *treesitter.Function, i int) []treesitter.Occurrence {
 			out = append(out, treesitter.Occurrence{At: c.Node, Liveness: c.Liveness})
 		}
 	}
-	return out
+	value := false
+	if i < len(fn.Shapes) && fn.Shapes[i] == model.ShapeName {
+		for _, o := range fn.Occurrences(fn.Patterns[i]) {
+			if !isCallee(o.At) {
+				out = append(out, o)
+				value = true
+			}
+		}
+	}
+	return out, value
+}
+
+// isCallee reports whether a node is what a call calls, or a part of
+// it: `f` in `f()`, `enc->retain` in `enc->retain()`, a macro's path.
+func isCallee(n *syntax.Node) bool {
+	for ; n.Parent != nil; n = n.Parent {
+		switch p := n.Parent; {
+		case n.Field == "function" && (p.Kind == "call_expression" || p.Kind == "macro_invocation"):
+			return true
+		case n.Field == "macro" && p.Kind == "macro_invocation":
+			return true
+		case p.Kind == "field_expression" || p.Kind == "qualified_identifier" || p.Kind == "scoped_identifier" || p.Kind == "template_function" || p.Kind == "generic_function":
+			continue
+		}
+		return false
+	}
+	return false
 }

@@ -53,6 +53,8 @@ func (l Language) PatternShape(src string) (model.Shape, error) {
 		return model.ShapeName, nil
 	case "call_expression":
 		return model.ShapeCall, nil
+	case "subscript_expression":
+		return model.ShapeSubscript, nil
 	case "number_literal", "string_literal", "char_literal", "raw_string_literal", "concatenated_string", "true", "false", "null", "nullptr":
 		return model.ShapeLiteral, nil
 	case "assignment_expression", "update_expression":
@@ -61,9 +63,27 @@ func (l Language) PatternShape(src string) (model.Shape, error) {
 	return model.ShapeExpr, nil
 }
 
-// pattern parses a pattern and returns its expression.
+// pattern parses a pattern and returns its expression. A pattern is
+// an expression, never a declaration: `row * nb;` as a statement is the
+// declaration of a pointer `nb` to a `row` (and `a < b > c;` may be one
+// of a template's), so a pattern that does not read as an expression
+// statement is read again as the value of a return, where the grammar
+// admits expressions only.
 func (l Language) pattern(src string) (*syntax.File, *syntax.Node, error) {
-	f, err := syntax.Parse(l.Lang, "pattern", []byte(patternPrefix+src+";\n}\n"))
+	f, e, err := l.patternIn(src, "", "expression_statement")
+	if err == nil {
+		return f, e, nil
+	}
+	if f2, e2, err2 := l.patternIn(src, "return ", "return_statement"); err2 == nil {
+		return f2, e2, nil
+	}
+	return nil, nil, err
+}
+
+// patternIn parses a pattern as the one statement of a function, after
+// lead, and returns its expression when the statement is of kind stmt.
+func (l Language) patternIn(src, lead, stmt string) (*syntax.File, *syntax.Node, error) {
+	f, err := syntax.Parse(l.Lang, "pattern", []byte(patternPrefix+lead+src+";\n}\n"))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -75,7 +95,7 @@ func (l Language) pattern(src string) (*syntax.File, *syntax.Node, error) {
 		return nil, nil, fmt.Errorf("pattern %q does not parse as one %s expression", src, l.Lang)
 	}
 	stmts := fns[0].Body.NamedChildren()
-	if len(stmts) != 1 || stmts[0].Kind != "expression_statement" || len(stmts[0].NamedChildren()) != 1 {
+	if len(stmts) != 1 || stmts[0].Kind != stmt || len(stmts[0].NamedChildren()) != 1 {
 		return nil, nil, fmt.Errorf("pattern %q is not one %s expression", src, l.Lang)
 	}
 	return f, stmts[0].NamedChildren()[0], nil

@@ -47,6 +47,8 @@ func (l Language) PatternShape(src string) (model.Shape, error) {
 		return model.ShapeName, nil
 	case "call_expression", "macro_invocation":
 		return model.ShapeCall, nil
+	case "index_expression":
+		return model.ShapeSubscript, nil
 	case "integer_literal", "float_literal", "string_literal", "raw_string_literal", "boolean_literal", "char_literal":
 		return model.ShapeLiteral, nil
 	case "assignment_expression", "compound_assignment_expr":

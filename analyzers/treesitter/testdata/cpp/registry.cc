@@ -101,7 +101,7 @@ void Registry::revert_defer_lock() {
   work();
 }
 
-void Registry::revert_other_mutex() {  // want cpp-hold "and never acquires it"
+void Registry::revert_other_mutex() {  // want cpp-hold "and never acquires it; the function takes `other`"
   std::lock_guard<std::mutex> l(other);
   work();
 }

@@ -103,3 +103,39 @@ METAL_FUNC uint offset_of(uint index, Off off = {}) {
   }
   flag[offset_of(index)] = 1;
 }
+
+// A row's base pointer is computed once the row is bounds-checked. The
+// patterns of the row invariants are expressions the C++ grammar would
+// read as declarations as statements (`row * nb`), one under a cast
+// (`src0 + row * nb`, the cast binding to src0 alone), a variable
+// (`offset0`) and a parenthesised one (`(row * nb)`).
+template <typename T>
+[[kernel]] void row_copy(
+    device const char* src0 [[buffer(0)]],
+    device T* dst [[buffer(1)]],
+    constant uint& rows [[buffer(2)]],
+    constant uint& nb [[buffer(3)]],
+    constant uint& offset0 [[buffer(4)]],
+    uint row [[thread_position_in_grid]]) {
+  if (row >= rows) {
+    return;
+  }
+  device const T* p = (device const T *) src0 + row * nb + offset0;
+  dst[row] = p[(offset0)];
+}
+
+// The revert: the base pointer before the check.
+template <typename T>
+[[kernel]] void revert_row_copy(
+    device const char* src0 [[buffer(0)]],
+    device T* dst [[buffer(1)]],
+    constant uint& rows [[buffer(2)]],
+    constant uint& nb [[buffer(3)]],
+    constant uint& offset0 [[buffer(4)]],
+    uint row [[thread_position_in_grid]]) {
+  device const T* p = (device const T *) src0 + (row * nb) + offset0;  // want row-mul "must evaluate row >= rows before this row \* nb" row-cast "must evaluate row >= rows before this src0 \+ row \* nb" row-var "must evaluate row >= rows before this offset0" row-paren "before this \(row \* nb\)"
+  if (row >= rows) {
+    return;
+  }
+  dst[row] = p[0];
+}
