@@ -84,10 +84,14 @@ func steps(f *syntax.File, n *syntax.Node, l locals) []core.Step {
 		return []core.Step{exprStep(f, kids[0], l)}
 	case "if_statement":
 		cond := n.Child("condition")
-		if cond == nil || cond.Child("initializer") != nil || cond.Child("value") == nil {
+		value := cond.Child("value")
+		if cond != nil && cond.Kind == "parenthesized_expression" {
+			value = cond // C's grammar: no condition clause
+		}
+		if cond == nil || cond.Child("initializer") != nil || value == nil {
 			return []core.Step{{Kind: core.Other}}
 		}
-		out := []core.Step{{Kind: core.Condition, Values: []core.Value{valueOf(f, cond.Child("value"), l)}}}
+		out := []core.Step{{Kind: core.Condition, Values: []core.Value{valueOf(f, value, l)}}}
 		if c := n.Child("consequence"); c != nil {
 			out = append(out, steps(f, c, l)...)
 		}
