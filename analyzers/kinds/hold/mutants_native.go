@@ -40,6 +40,9 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 			continue
 		}
 		for _, op := range ops {
+			if (op == mutant.OpUnlockDeleted || op == mutant.OpUnlockDeletedOnePath) && !h.Top[g.At].Guard.LockCall {
+				continue // a guard object has no unlock call to delete
+			}
 			out = append(out, c.GuardMutant(g, op))
 		}
 	}
@@ -51,7 +54,9 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 func (r *Rule) NativeOps(d native.Dialect) []string {
 	ops := d.Ops(native.HoldOps)
 	if r.ReturnsHeld {
-		ops = slices.DeleteFunc(ops, func(op string) bool { return op == mutant.OpGuardForgotten })
+		ops = slices.DeleteFunc(ops, func(op string) bool {
+			return op == mutant.OpGuardForgotten || op == mutant.OpUnlockDeleted || op == mutant.OpUnlockDeletedOnePath
+		})
 	}
 	return ops
 }
