@@ -103,7 +103,7 @@ func explicitLock(f *syntax.File, c *model.Call, guards map[string]bool, conf *m
 	}
 	name := callee[len(callee)-1]
 	if len(callee) >= 3 && (callee[len(callee)-2] == "." || callee[len(callee)-2] == "->") {
-		recv := callee[:len(callee)-2]
+		recv := unparenRecv(callee[:len(callee)-2])
 		if len(c.Tokens) != len(callee)+2 || (len(recv) == 1 && guards[recv[0]]) {
 			return nil, "", false, false // arguments, or a guard's own method
 		}

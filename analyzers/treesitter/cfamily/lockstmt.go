@@ -204,7 +204,7 @@ func tryLock(f *syntax.File, c *model.Call, guards map[string]bool) (lock []stri
 	}
 	name := callee[len(callee)-1]
 	if len(callee) >= 3 && (callee[len(callee)-2] == "." || callee[len(callee)-2] == "->") {
-		recv := callee[:len(callee)-2]
+		recv := unparenRecv(callee[:len(callee)-2])
 		m, isTry := model.TryLockMethod(name)
 		if !isTry || len(c.Tokens) != len(callee)+2 || (len(recv) == 1 && guards[recv[0]]) {
 			return nil, "", false, false // arguments, or a guard's own try_lock
@@ -224,4 +224,25 @@ func tryLock(f *syntax.File, c *model.Call, guards map[string]bool) (lock []stri
 		arg = arg[1:]
 	}
 	return arg, m, true, true
+}
+
+// unparenRecv strips the parentheses around a lock method's receiver:
+// `(*mu).lock()` locks `*mu`.
+func unparenRecv(recv []string) []string {
+	for len(recv) > 2 && recv[0] == "(" && recv[len(recv)-1] == ")" {
+		depth := 0
+		for i, t := range recv {
+			switch t {
+			case "(":
+				depth++
+			case ")":
+				depth--
+			}
+			if depth == 0 && i < len(recv)-1 {
+				return recv // `(a).f(b)`: the parentheses close before the end
+			}
+		}
+		recv = recv[1 : len(recv)-1]
+	}
+	return recv
 }

@@ -126,3 +126,21 @@ void Queue::revert_shared_left_locked() {
   rw.lock_shared();
   items.size();
 }  // want cpp-shared "rw is still held when Queue::revert_shared_left_locked returns at the end of its body: every later rw.lock_shared\(\) blocks for ever"
+
+struct Shared {
+  std::mutex* mu;
+  int n;
+  void bump();
+  void revert_bump_left_locked();
+};
+
+void Shared::bump() {
+  (*mu).lock();
+  n++;
+  (*mu).unlock();
+}
+
+void Shared::revert_bump_left_locked() {
+  (*mu).lock();
+  n++;
+}  // want cpp-deref "\*mu is still held when Shared::revert_bump_left_locked returns at the end of its body"
