@@ -40,9 +40,8 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 			continue
 		}
 		for _, op := range ops {
-			if (op == mutant.OpUnlockDeleted || op == mutant.OpUnlockDeletedOnePath) && !h.Top[g.At].Guard.LockCall {
-				continue // a guard object has no unlock call to delete
-			}
+			// A guard object has no unlock call to delete: its
+			// unlock-deleted reverts are void.
 			out = append(out, c.GuardMutant(g, op))
 		}
 	}
