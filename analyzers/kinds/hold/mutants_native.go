@@ -40,6 +40,8 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 			continue
 		}
 		for _, op := range ops {
+			// A guard object has no unlock call to delete: its
+			// unlock-deleted reverts are void.
 			out = append(out, c.GuardMutant(g, op))
 		}
 	}
@@ -51,7 +53,9 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 func (r *Rule) NativeOps(d native.Dialect) []string {
 	ops := d.Ops(native.HoldOps)
 	if r.ReturnsHeld {
-		ops = slices.DeleteFunc(ops, func(op string) bool { return op == mutant.OpGuardForgotten })
+		ops = slices.DeleteFunc(ops, func(op string) bool {
+			return op == mutant.OpGuardForgotten || op == mutant.OpUnlockDeleted || op == mutant.OpUnlockDeletedOnePath
+		})
 	}
 	return ops
 }

@@ -23,7 +23,7 @@ func (r *Rule) Check(fn *treesitter.Function) {
 	found := false
 	for i, lock := range r.Patterns() {
 		f := r.nativeFacts(fn, i, lock.Raw)
-		if f.acquired && f.unheld == nil && f.released == nil && f.forgotten == nil {
+		if f.acquired && f.unheld == nil && f.released == nil && f.forgotten == nil && len(f.leaks) == 0 {
 			return
 		}
 		if has := f.acquired || f.wrongMode != nil || f.ignored != nil; i == 0 || (has && !found) {
@@ -43,6 +43,10 @@ func (r *Rule) nativeFacts(fn *treesitter.Function, i int, lock string) facts[tr
 	f := facts[treesitter.Site]{fn: fn.Name(), at: fn.At(), lock: lock, mode: r.Mode}
 	h := fn.Guards()
 	pattern := fn.Patterns[i]
+	if !r.ReturnsHeld {
+		f.leaks, f.acquisition = lockCallLeaks(fn, h, pattern)
+		f.releaseHow = "an unlock before each return"
+	}
 	var firstWork *model.Stmt
 	for i, s := range h.Top {
 		switch {
@@ -97,7 +101,7 @@ func released(fn *treesitter.Function, h *model.Hold, g model.Stmt, at int) (rel
 			continue
 		}
 		for _, s := range h.Top[at+1:] {
-			if s.Kind == model.Work && s.Node.End > r.Node.End && !s.Node.Contains(r.Node) && fn.Reaches(r.Node, s.Node) {
+			if s.Kind == model.Work && s.Node.End > r.Node.End && !s.Node.Contains(r.Node) && fn.Reaches(r.Node, s.Node) && !relockedBefore(h, g.Guard, r.Node, s.Node) {
 				return r.Node, s.Node
 			}
 		}

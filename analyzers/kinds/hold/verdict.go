@@ -40,6 +40,11 @@ type facts[S core.Site] struct {
 	// leaks are the returns reached with the lock still held, by a
 	// target that must release it (not returns_held).
 	leaks []core.Exit[S]
+	// acquisition is the call that takes the lock, as the leak's
+	// message names it ("pthread_mutex_lock(&c->mu)"), and releaseHow
+	// how code releases it on every path; "" for the words of Go's
+	// (an acquisition, a deferred unlock).
+	acquisition, releaseHow string
 	// forgotten is a call that gives up the guard without unlocking
 	// (mem::forget, unique_lock::release), by such a target.
 	forgotten S
@@ -69,7 +74,14 @@ func verdict[S core.Site](rep core.Reporter[S], f facts[S]) {
 		if l.End {
 			where = "returns at the end of its body"
 		}
-		rep.Report(l.At, "%s is still held when %s %s: every later acquisition of it blocks for ever; release it on every path (a deferred unlock), or say returns_held: true if the caller releases it", f.lock, f.fn, where)
+		acq, how := "acquisition of it", "a deferred unlock"
+		if f.acquisition != "" {
+			acq = f.acquisition
+		}
+		if f.releaseHow != "" {
+			how = f.releaseHow
+		}
+		rep.Report(l.At, "%s is still held when %s %s: every later %s blocks for ever; release it on every path (%s), or say returns_held: true if the caller releases it", f.lock, f.fn, where, acq, how)
 	}
 	if core.Present(f.forgotten) {
 		rep.Report(f.forgotten, "the guard of %s is given up here without unlocking it: %s returns with %s held, and every later acquisition of it blocks for ever; let the guard drop, or say returns_held: true if the caller releases it", f.lock, f.fn, f.lock)

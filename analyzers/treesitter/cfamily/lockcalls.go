@@ -27,21 +27,42 @@ func lockCalls(f *syntax.File, body *syntax.Node, h *model.Hold, calls []model.C
 			guards[g.Name] = true
 		}
 	}
+	ops := map[*syntax.Node]bool{}
 	for _, c := range calls {
 		if !c.Live() {
 			continue
 		}
 		lock, mode, isLock, ok := explicitLock(f, &c, guards, conf)
+		// A lock function (pthread_mutex_lock) returns a status; a lock
+		// method returns nothing, a try-lock method whether it locked.
+		status, try := len(c.Callee) == 1, false
+		if !ok {
+			lock, mode, status, ok = tryLock(f, &c, guards)
+			isLock, try = ok, ok
+		}
 		if !ok {
 			continue
 		}
+		ops[c.Node] = true
 		key := "lock " + strings.Join(lock, " ")
 		if !isLock {
 			h.Releases = append(h.Releases, model.Release{Node: c.Node, Guard: key})
 			continue
 		}
+		if status || try {
+			if g, ok := condLock(f, &c, lock, mode, status, key); ok {
+				h.All = append(h.All, g)
+				continue
+			}
+		}
+		if try {
+			h.All = append(h.All, &model.Guard{Node: c.Node, Name: key, Lock: [][]string{lock}, Mode: mode, LockCall: true, Liveness: c.Liveness,
+				NotHeld: "it tries the lock, and no if or loop around it tests whether it took it"})
+			continue
+		}
 		h.All = append(h.All, &model.Guard{Node: c.Node, Name: key, Lock: [][]string{lock}, Mode: mode, Takes: true, Scope: lockScope(c.Node, body), LockCall: true, Liveness: c.Liveness})
 	}
+	lockStatements(f, body, h, ops)
 }
 
 // lockScope returns the code over which the lock call at call holds its
@@ -82,7 +103,7 @@ func explicitLock(f *syntax.File, c *model.Call, guards map[string]bool, conf *m
 	}
 	name := callee[len(callee)-1]
 	if len(callee) >= 3 && (callee[len(callee)-2] == "." || callee[len(callee)-2] == "->") {
-		recv := callee[:len(callee)-2]
+		recv := unparenRecv(callee[:len(callee)-2])
 		if len(c.Tokens) != len(callee)+2 || (len(recv) == 1 && guards[recv[0]]) {
 			return nil, "", false, false // arguments, or a guard's own method
 		}

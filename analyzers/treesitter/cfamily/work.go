@@ -92,10 +92,17 @@ func addSteps(out []core.Step, f *syntax.File, n *syntax.Node, l locals) []core.
 		return append(out, exprStep(f, kids[0], l))
 	case "if_statement":
 		cond := n.Child("condition")
-		if cond == nil || cond.Child("initializer") != nil || cond.Child("value") == nil {
+		var value *syntax.Node
+		if cond != nil {
+			value = cond.Child("value")
+			if cond.Kind == "parenthesized_expression" {
+				value = cond // C's grammar: no condition clause
+			}
+		}
+		if cond == nil || cond.Child("initializer") != nil || value == nil {
 			return append(out, core.Step{Kind: core.Other})
 		}
-		out = append(out, core.Step{Kind: core.Condition, Values: []core.Value{valueOf(f, cond.Child("value"), l)}})
+		out = append(out, core.Step{Kind: core.Condition, Values: []core.Value{valueOf(f, value, l)}})
 		if c := n.Child("consequence"); c != nil {
 			out = addSteps(out, f, c, l)
 		}

@@ -147,4 +147,9 @@ var unlockOf = map[string]string{
 // takes (`unlock` for `lock`, `pthread_mutex_unlock` for
 // `pthread_mutex_lock`), "" for a name that is no lock call of the C
 // family.
-func UnlockOf(lock string) string { return unlockOf[lock] }
+func UnlockOf(lock string) string {
+	if u, ok := unlockOfTry[lock]; ok {
+		return u
+	}
+	return unlockOf[lock]
+}

@@ -19,6 +19,7 @@ var HoldOps = []string{
 	mutant.OpUnlockedEarly, mutant.OpAnotherLock, mutant.OpOtherMode, mutant.OpLockedLate, mutant.OpLockOneBranch,
 	mutant.OpLineComment, mutant.OpBlockComment, mutant.OpCompiledOut, mutant.OpIfFalse, mutant.OpAfterReturn,
 	mutant.OpMoved, mutant.OpClosure, mutant.OpString, mutant.OpGuardForgotten,
+	mutant.OpUnlockDeleted, mutant.OpUnlockDeletedOnePath,
 }
 
 // GuardSite is how a target holds its lock, as the front end describes
@@ -47,7 +48,15 @@ var (
 func (c *Code) GuardMutant(g GuardSite, op string) *mutant.Mutant {
 	e := c.NewEdits()
 	first, last := g.work()
-	void := c.guardEdit(e, guardAt{fn: g.Fn, stmt: g.Hold.Top[g.At], lock: g.Lock, mode: g.Mode, firstWork: first, lastWork: last}, op)
+	at := guardAt{fn: g.Fn, stmt: g.Hold.Top[g.At], lock: g.Lock, mode: g.Mode, firstWork: first, lastWork: last}
+	if gd := at.stmt.Guard; gd.LockCall {
+		// An explicit lock call's reverts rewrite the call, when it is
+		// its statement's alone (`pthread_mutex_lock(&mu);`).
+		if st, ok := stmtOf(g.Fn, gd.Node); ok && st.Alone(gd.Node) {
+			at.call = gd.Node
+		}
+	}
+	void := c.guardEdit(e, at, op)
 	return c.Mutant(g.Fn, op, e, void)
 }
 
@@ -89,6 +98,8 @@ func (c *Code) lockCallEdit(e *Edits, g guardAt, s Stmt, op string) string {
 		return ""
 	case mutant.OpNestedScope:
 		return "a block does not release an explicit lock call"
+	case mutant.OpUnlockDeleted, mutant.OpUnlockDeletedOnePath:
+		return c.unlockDeleted(e, g, op)
 	case mutant.OpGuardForgotten:
 		return "an explicit lock call has no guard to give up"
 	case mutant.OpUnlockedEarly:
@@ -161,6 +172,8 @@ func (c *Code) guardEdit(e *Edits, g guardAt, op string) string {
 		if why != "" {
 			return why
 		}
+	case mutant.OpUnlockDeleted, mutant.OpUnlockDeletedOnePath:
+		return "a guard unlocks at the end of its scope: there is no unlock call to delete"
 	}
 	firstWork, lastWork := g.firstWork, g.lastWork
 	replace := func(t string) string {
@@ -483,4 +496,60 @@ func endsAbruptly(block *syntax.Node) bool {
 		return true
 	}
 	return false
+}
+
+// unlockDeleted deletes an unlock call of an explicit lock call's
+// mutex, as Go's reverts of the release do: unlock-deleted the last one
+// of the outermost block, which covers the returns after it;
+// unlock-deleted-one-path another one right before a return (`unlock;
+// return -1;`), the early return that forgets it. The unlock must be a
+// statement of its own.
+func (c *Code) unlockDeleted(e *Edits, g guardAt, op string) string {
+	body := g.fn.Func.Body
+	var last *Stmt
+	var stmts []Stmt
+	for _, r := range g.fn.Guards().Releases {
+		if r.Guard != g.stmt.Guard.Name || r.Node.Start < g.call.End {
+			continue
+		}
+		st, ok := stmtOf(g.fn, r.Node)
+		if !ok || !st.Alone(r.Node) {
+			continue
+		}
+		stmts = append(stmts, st)
+		if st.Node.Parent == body {
+			last = &stmts[len(stmts)-1]
+		}
+	}
+	if op == mutant.OpUnlockDeleted {
+		if last == nil {
+			return "no unlock call of the mutex is a statement of the outermost block"
+		}
+		e.Delete(c, g.fn, *last)
+		return ""
+	}
+	for _, st := range stmts {
+		if last != nil && st.Node == last.Node {
+			continue
+		}
+		if next := nextStmt(st.Node); next != nil && next.Kind == "return_statement" {
+			e.Delete(c, g.fn, st)
+			return ""
+		}
+	}
+	return "no other unlock call of the mutex comes right before a return"
+}
+
+// nextStmt is the named statement after n in its block, comments aside.
+func nextStmt(n *syntax.Node) *syntax.Node {
+	after := false
+	for _, s := range n.Parent.Children {
+		switch {
+		case s == n:
+			after = true
+		case after && s.Named && !syntax.IsComment(s):
+			return s
+		}
+	}
+	return nil
 }

@@ -21,6 +21,8 @@ func (d Dialect) Ops(ops []string) []string {
 			return !d.Rust()
 		case mutant.OpGuardForgotten:
 			return d.lang == invariants.LangC || d.lang == invariants.LangMetal // no guard objects
+		case mutant.OpUnlockDeleted, mutant.OpUnlockDeletedOnePath:
+			return d.Rust() // a guard is given up by its drop, never by an unlock call
 		}
 		return false
 	})

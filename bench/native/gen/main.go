@@ -84,7 +84,15 @@
 // A Body function's guard is also given up without unlocking right after
 // it: `std::mem::forget(NAME);` in Rust, and
 // `NAME.release();` for a C++ unique_lock or shared_lock: the function
-// returns with the lock held. Mutants are not compiled: in Rust, a guard used by name afterwards
+// returns with the lock held. A C++ Body function's guard is also
+// replaced by an explicit lock call of its mutex with no unlock after it
+// (`M.lock();`, `M.lock_shared();` in shared mode, from the guard's first
+// argument: `(*M).lock();` for `*M`, `M.lock();` for `&M`): the revert of a
+// function that locks explicitly whose unlock call is deleted, which
+// returns with the lock held on every path ("unlock_deleted", added after
+// the rule's first run as a mutant kind; the picked functions are the
+// rule's). The run also lists the picked C++ functions that lock a mutex
+// by an explicit lock call followed by its unlock. Mutants are not compiled: in Rust, a guard used by name afterwards
 // makes most of them fail to compile, and they are counted all the same.
 package main
 
@@ -156,6 +164,9 @@ type pick struct {
 	guard                guard
 }
 
+// span is a statement's bytes in its file.
+type span struct{ start, end int }
+
 // guard is the first guard a picked function declares.
 type guard struct {
 	start, end int    // the declaration's statement in the file
@@ -173,6 +184,9 @@ type counts struct {
 	files, unparsed, unnamed, guards, noOps int
 	// not lists the definitions with a guard that are not picked, and why.
 	not []string
+	// explicit lists the picked C++ functions that also lock a mutex by
+	// an explicit lock call followed by its unlock.
+	explicit []string
 }
 
 func main() {
@@ -216,6 +230,10 @@ func main() {
 	fmt.Printf("scanned %d files, %d definitions with a guard; not picked (listed in not-picked.txt): %d that do not parse, %d that cannot be named alone, %d around a guard with no operation\n",
 		c.files, c.guards, c.unparsed, c.unnamed, c.noOps)
 	fmt.Printf("picked %d C++ and %d Rust functions\n", nc, nr)
+	fmt.Printf("picked C++ functions that also lock a mutex explicitly and unlock it: %d\n", len(c.explicit))
+	for _, x := range c.explicit {
+		fmt.Println("    " + x)
+	}
 }
 
 func fail(err error) {
@@ -279,6 +297,7 @@ type front interface {
 	Params(f *syntax.File, fn *model.Func) [][]string
 	ParamPattern(src string) ([][]string, error)
 	Liveness(f *syntax.File, fn *model.Func, c *model.Config) func(n *syntax.Node) core.Liveness
+	Hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold
 }
 
 // compiled reports whether the configuration compiles a node of a body:
@@ -349,9 +368,39 @@ func scanFile(lang, path string, src []byte, c *counts) ([]pick, error) {
 				continue
 			}
 		}
+		if lang == "cpp" {
+			if _, x := explicitUnlocks(fe.Hold(f, d, conf)); x != "" {
+				c.explicit = append(c.explicit, fmt.Sprintf("%s: locks %s explicitly", at, x))
+			}
+		}
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// explicitUnlocks finds the first live explicit lock call of a body that
+// takes its mutex (`mu.lock();`, `pthread_mutex_lock(&mu);`, as the front
+// end reads them), and returns the unlock calls of that mutex after it
+// that are statements of their own, with the mutex's text; nil when
+// there is none.
+func explicitUnlocks(h *model.Hold) ([]span, string) {
+	for _, g := range h.All {
+		if !g.LockCall || !g.Live() || !g.Takes || g.Scope == nil || g.NotHeld != "" {
+			continue
+		}
+		var out []span
+		for _, r := range h.Releases {
+			st := r.Node.Parent
+			if r.Guard != g.Name || r.Node.Start < g.Node.End || st == nil || st.Kind != "expression_statement" || len(st.NamedChildren()) != 1 {
+				continue
+			}
+			out = append(out, span{st.Start, st.End})
+		}
+		if out != nil {
+			return out, joinTokens(g.Lock[0])
+		}
+	}
+	return nil, ""
 }
 
 // signature is a definition's name with its parameter types.
@@ -726,6 +775,9 @@ func mutants(p pick) []mutant {
 		if g.unlockable && p.body {
 			out = append(out, mutant{"forgotten", g.text + " " + g.name + ".release();"})
 		}
+		if p.body {
+			out = append(out, mutant{"unlock_deleted", lockCall(g.args[0], p.mode) + ";"})
+		}
 		return out
 	}
 	out = append(out, mutant{"temporary", g.value + ";"}, mutant{"let_", "let _ = " + g.value + ";"})
@@ -736,6 +788,23 @@ func mutants(p pick) []mutant {
 		out = append(out, mutant{"forgotten", g.text + " std::mem::forget(" + g.name + ");"})
 	}
 	return out
+}
+
+// lockCall is the explicit lock call of a guard's mutex, written from the
+// guard's argument: `M.lock()` (`M.lock_shared()` in shared mode),
+// `(*M).lock()` for a dereference, `M.lock()` for an address `&M`.
+func lockCall(arg string, mode invariants.LockMode) string {
+	method := "lock"
+	if mode == invariants.Shared {
+		method = "lock_shared"
+	}
+	switch {
+	case strings.HasPrefix(arg, "*"):
+		return "(" + arg + ")." + method + "()"
+	case strings.HasPrefix(arg, "&"):
+		return strings.TrimSpace(arg[1:]) + "." + method + "()"
+	}
+	return arg + "." + method + "()"
 }
 
 // lastInBlock reports whether no named statement follows n in its block.
