@@ -95,7 +95,7 @@ func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding 
 	found := make([][]string, len(l.lookups))
 	var out []core.Finding
 	var fns []*Function
-	types := &typeFiles{}
+	types := &typeFiles{raw: map[*syntax.File][]byte{}}
 	for _, p := range j.files {
 		src, err := readSource(j.view, p)
 		marks.note(p, src)
@@ -112,6 +112,7 @@ func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding 
 			continue
 		}
 		types.files = append(types.files, f)
+		types.raw[f] = src
 		for _, def := range lang.Functions(f, conf) {
 			fn := &Function{Inv: inv, File: f, Func: def, Patterns: j.patterns, Shapes: j.shapes, lang: lang, conf: conf, types: types}
 			lookup := false

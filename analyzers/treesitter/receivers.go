@@ -84,16 +84,15 @@ var smartPointers = map[string]bool{
 
 func pathKey(p []string) string { return strings.Join(p, "::") }
 
-// newTypeIndex reads the type declarations of the functions' files.
+// newTypeIndex reads the type declarations of the functions' files and
+// of the job's other parsed files.
 func newTypeIndex(fns []*Function) *typeIndex {
 	t := &typeIndex{classes: map[string]*classInfo{}, byLast: map[string][]*classInfo{}, aliases: map[string][]declType{},
 		methods: map[string][]*Function{}, derived: map[string][]*classInfo{}, locals: map[*Function]map[string][]localAt{}}
-	seen := map[*syntax.File]bool{}
-	for _, fn := range fns {
-		if !seen[fn.File] {
-			seen[fn.File] = true
-			t.read(fn.File)
-		}
+	// Every parsed file of the job: a header that only declares a class
+	// holds its bases and its fields' types (typeFiles).
+	for _, f := range typeFilesOf(fns) {
+		t.read(f)
 	}
 	for _, fn := range fns {
 		if p := fn.Func.Path; len(p) >= 2 {

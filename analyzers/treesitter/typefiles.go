@@ -15,6 +15,21 @@ import "github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 // its globs.
 type typeFiles struct {
 	files []*syntax.File
+	// raw are the files' bytes before the invariant's macros were
+	// erased (syntax.EraseMacros keeps every offset), where the
+	// thread-safety annotations it erases are still written.
+	raw map[*syntax.File][]byte
+}
+
+// rawOf returns a file's bytes before erasure, when the job kept them,
+// else the parsed bytes.
+func (t *typeFiles) rawOf(f *syntax.File) []byte {
+	if t != nil {
+		if b, ok := t.raw[f]; ok {
+			return b
+		}
+	}
+	return f.Src
 }
 
 // typeFilesOf returns the files whose type definitions the functions'

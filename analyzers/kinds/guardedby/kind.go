@@ -23,7 +23,7 @@ var Kind = core.Kind{
 		Name:   Name,
 		Field:  true,
 		Langs:  invariants.Langs,
-		Keys:   []string{"lock", "reads", "init"},
+		Keys:   []string{"lock", "reads", "init", "held_in"},
 		Decode: decode,
 	},
 	Analyzer: New,
@@ -54,6 +54,10 @@ type Rule struct {
 	// Init names set-up functions whose accesses need no lock: the value
 	// they touch is not shared yet.
 	Init []invariants.Name
+	// HeldIn names functions whose callers hold the lock for their whole
+	// body (C family and Rust; native.go): the invariant-file form of
+	// Clang's EXCLUSIVE_LOCKS_REQUIRED on code that does not carry it.
+	HeldIn []invariants.Name
 	// native: decoded for a tree-sitter language, whose lock is a token
 	// pattern.
 	native bool
@@ -61,6 +65,9 @@ type Rule struct {
 
 func decode(d *invariants.RuleDecoder) invariants.Rule {
 	r := &Rule{Init: d.Functions("init"), native: d.Lang().TreeSitter()}
+	if r.native {
+		r.HeldIn = d.Functions("held_in")
+	}
 	if r.native {
 		r.Lock = d.Name("lock")
 	} else {
@@ -83,6 +90,9 @@ func (r *Rule) Names() []*invariants.Name {
 	}
 	for i := range r.Init {
 		out = append(out, &r.Init[i])
+	}
+	for i := range r.HeldIn {
+		out = append(out, &r.HeldIn[i])
 	}
 	return out
 }
