@@ -194,6 +194,7 @@ func (lc *LockContracts) Of(fn *Function) []Required {
 	}
 	if body != nil {
 		out = append(out, assertedLocks(fn)...)
+		out = append(out, tryLocked(fn)...)
 	}
 	for i, r := range out {
 		if r.Until < 0 {
@@ -411,4 +412,70 @@ func (lc *LockContracts) Aliases(l []string) [][]string {
 		}
 	}
 	return out
+}
+
+// tryMethods are the methods that take a lock only when it is free,
+// returning whether they did, by the mode they take it in.
+var tryMethods = map[string]invariants.LockMode{"TryLock": invariants.Exclusive, "try_lock": invariants.Exclusive,
+	"ReaderTryLock": invariants.Shared, "try_lock_shared": invariants.Shared}
+
+// tryLocked reads the idiom `if (!mu_.TryLock()) return ...;`: past the
+// if, the lock is held, up to the function's unlock call of it (or the end
+// of the block). It holds only there, so it binds no caller (Branch).
+func tryLocked(fn *Function) []Required {
+	var out []Required
+	for _, c := range fn.Calls() {
+		n := len(c.Callee)
+		if n < 3 || !c.Live() || (c.Callee[n-2] != "." && c.Callee[n-2] != "->") {
+			continue
+		}
+		mode, ok := tryMethods[c.Callee[n-1]]
+		not := c.Node.Parent
+		if !ok || not == nil || not.Kind != "unary_expression" || fn.File.Text(not)[0] != '!' {
+			continue
+		}
+		cond := not.Parent
+		if cond == nil || (cond.Kind != "condition_clause" && cond.Kind != "parenthesized_expression") {
+			continue
+		}
+		stmt := cond.Parent
+		if stmt == nil || stmt.Kind != "if_statement" || stmt.Child("alternative") != nil || !leaves(stmt.Child("consequence")) {
+			continue
+		}
+		block := stmt.Parent
+		if block == nil || (block.Kind != "compound_statement" && block != fn.Func.Body) {
+			continue
+		}
+		lock := append([]string(nil), c.Callee[:n-2]...)
+		until := block.End
+		for _, u := range fn.Unlocks() {
+			if u.Node.Start >= stmt.End && u.Node.Start < until && model.MatchLock(u.Lock, lock) {
+				until = u.Node.Start
+				break
+			}
+		}
+		out = append(out, Required{Lock: lock, Mode: mode, From: stmt.End, Until: until, Branch: true,
+			Why: fmt.Sprintf("%s() at line %d returned true", joinTokens(c.Callee), fn.Line(c.Node))})
+	}
+	return out
+}
+
+// leaves reports whether a statement always leaves its block: a return,
+// break, continue or goto, alone or last in braces.
+func leaves(st *syntax.Node) bool {
+	for st != nil && st.Kind == "compound_statement" {
+		kids := st.NamedChildren()
+		if len(kids) == 0 {
+			return false
+		}
+		st = kids[len(kids)-1]
+	}
+	if st == nil {
+		return false
+	}
+	switch st.Kind {
+	case "return_statement", "break_statement", "continue_statement", "goto_statement":
+		return true
+	}
+	return false
 }

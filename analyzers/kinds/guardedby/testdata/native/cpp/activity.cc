@@ -56,3 +56,12 @@ void Timers::Noted() {
 void Timers::Unnoted() {
   Note(&shards_[1]);  // want timers-index "calls Timers::Note without &Timers::mu_ \(exclusive\) held"
 }
+
+// Held past a TryLock() whose failure returns, up to the unlock.
+bool Activity::TryFinish() {
+  if (!mu_.TryLock()) return false;
+  done_ = true;
+  mu_.Unlock();
+  done_ = false;  // want activity-done "writes Activity::done_ \(an assignment\) without mu\(\) \(exclusive\) held in Activity::TryFinish"
+  return true;
+}

@@ -26,6 +26,7 @@ class Activity {
   void Cancel();
   void Finish() UNLOCK_FUNCTION(mu_);
   void Wake2();
+  bool TryFinish();
   void MarkDone() EXCLUSIVE_LOCKS_REQUIRED(mu());
   void Step() EXCLUSIVE_LOCKS_REQUIRED(mu_);
   static bool is_current();
