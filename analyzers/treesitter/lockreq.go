@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
@@ -64,6 +65,10 @@ var releaseMacros = map[string]bool{"UNLOCK_FUNCTION": true, "SHARED_UNLOCK_FUNC
 // lock (`Mutex* mu() LOCK_RETURNED(mu_)`), up to its parenthesis.
 var returnedMacro = regexp.MustCompile(`\b(?:ABSL_)?(?:LOCK_RETURNED|RETURN_CAPABILITY|lock_returned)\s*\(`)
 
+// assertMacro matches Clang's annotation of a function that asserts a
+// lock held (`void AssertHeld() ASSERT_EXCLUSIVE_LOCK(mutex_)`).
+var assertMacro = regexp.MustCompile(`\b(?:ABSL_)?(ASSERT_EXCLUSIVE_LOCK|ASSERT_SHARED_LOCK|ASSERT_CAPABILITY|ASSERT_SHARED_CAPABILITY|assert_exclusive_lock|assert_shared_lock|assert_capability|assert_shared_capability)\s*\(`)
+
 // sharedMacros are the annotations that ask for the lock shared.
 var sharedMacros = map[string]bool{"SHARED_LOCKS_REQUIRED": true, "REQUIRES_SHARED": true, "shared_locks_required": true, "requires_shared_capability": true,
 	"SHARED_UNLOCK_FUNCTION": true, "RELEASE_SHARED": true, "release_shared_capability": true}
@@ -87,6 +92,9 @@ type LockContracts struct {
 	// returned holds, by function name, the lock a function returns
 	// (LOCK_RETURNED); nil for a name whose declarations disagree.
 	returned map[string][]string
+	// asserted holds, by function name, the lock a function asserts
+	// held (ASSERT_EXCLUSIVE_LOCK): a call of it is an assertion.
+	asserted map[string]Required
 }
 
 // annotatedDecl is one declaration of a function with its annotations.
@@ -98,7 +106,7 @@ type annotatedDecl struct {
 // NewLockContracts reads the annotated declarations of the functions'
 // files (typeFiles: headers of declarations alone too).
 func NewLockContracts(fns []*Function) *LockContracts {
-	lc := &LockContracts{decls: map[string][]annotatedDecl{}, classes: map[string]bool{}, cache: map[*Function][]Required{}, returned: map[string][]string{}}
+	lc := &LockContracts{decls: map[string][]annotatedDecl{}, classes: map[string]bool{}, cache: map[*Function][]Required{}, returned: map[string][]string{}, asserted: map[string]Required{}}
 	if len(fns) == 0 {
 		return lc
 	}
@@ -120,6 +128,7 @@ func NewLockContracts(fns []*Function) *LockContracts {
 				if body := n.Child("body"); body != nil {
 					if name := declaredFunction(f, n); name != "" {
 						lc.readReturned(f, fns[0], raw[n.Start:body.Start], name)
+						lc.readAsserted(f, fns[0], raw[n.Start:body.Start], name)
 					}
 				}
 				return true
@@ -129,6 +138,7 @@ func NewLockContracts(fns []*Function) *LockContracts {
 					return true
 				}
 				lc.readReturned(f, fns[0], raw[n.Start:n.End], name)
+				lc.readAsserted(f, fns[0], raw[n.Start:n.End], name)
 				if reqs := readRequires(f, fns[0], raw, n.Start, n.End, -1); len(reqs) > 0 {
 					lc.decls[name] = append(lc.decls[name], annotatedDecl{class: enclosingClass(f, n), reqs: reqs})
 				}
@@ -155,6 +165,25 @@ func (lc *LockContracts) readReturned(f *syntax.File, fn *Function, span []byte,
 			toks = nil // two functions of the name return different locks
 		}
 		lc.returned[name] = toks
+	}
+}
+
+// readAsserted records the lock a declaration of name says it asserts.
+func (lc *LockContracts) readAsserted(f *syntax.File, fn *Function, span []byte, name string) {
+	for _, m := range assertMacro.FindAllSubmatchIndex(span, -1) {
+		close := closeParen(span, m[1]-1)
+		if close < 0 {
+			continue
+		}
+		toks, err := fn.lang.Pattern(string(span[m[1]:close]))
+		if err != nil || len(toks) == 0 {
+			continue
+		}
+		mode := invariants.Exclusive
+		if strings.Contains(strings.ToLower(string(span[m[2]:m[3]])), "shared") {
+			mode = invariants.Shared
+		}
+		lc.asserted[name] = Required{Lock: toks, Mode: mode}
 	}
 }
 
@@ -193,7 +222,7 @@ func (lc *LockContracts) Of(fn *Function) []Required {
 		}
 	}
 	if body != nil {
-		out = append(out, assertedLocks(fn)...)
+		out = append(out, lc.assertedLocks(fn)...)
 		out = append(out, tryLocked(fn)...)
 	}
 	for i, r := range out {
@@ -291,10 +320,17 @@ func splitTopLevel(b []byte) [][]byte {
 // assertedLocks are the assertions among the statements of fn's body
 // and of its blocks: each holds its lock from its end to the end of its
 // block.
-func assertedLocks(fn *Function) []Required {
+func (lc *LockContracts) assertedLocks(fn *Function) []Required {
 	var out []Required
 	for _, c := range fn.Calls() {
 		n := len(c.Callee)
+		if a, ok := lc.asserted[c.Callee[n-1]]; ok && n == 1 && c.Live() {
+			// A bare call of the class's own asserting function
+			// (`AssertHeld();` declared ASSERT_EXCLUSIVE_LOCK(mutex_)):
+			// an assertion of the lock it names, as `mutex_.AssertHeld()`.
+			c.Callee = append(append([]string(nil), a.Lock...), ".", assertionOf(a.Mode))
+			n = len(c.Callee)
+		}
 		if n < 3 || !c.Live() || (c.Callee[n-2] != "." && c.Callee[n-2] != "->") {
 			continue
 		}
@@ -478,4 +514,12 @@ func leaves(st *syntax.Node) bool {
 		return true
 	}
 	return false
+}
+
+// assertionOf is the assertion method of a mode.
+func assertionOf(m invariants.LockMode) string {
+	if m == invariants.Shared {
+		return "AssertReaderHeld"
+	}
+	return "AssertHeld"
 }

@@ -108,3 +108,9 @@ void Queue::Push(int v) {
 void Queue::PushUnlocked(int v) {
   slot_.FillLocked(v);  // want slot-value "calls Queue::Slot::FillLocked without mu of slot_ \(exclusive\) held"
 }
+
+// Its own asserting function, annotated ASSERT_EXCLUSIVE_LOCK(mu_).
+void Ledger::Reset() {
+  CheckHeld();
+  total_ = 0;
+}

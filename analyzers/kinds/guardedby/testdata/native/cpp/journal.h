@@ -9,6 +9,7 @@
 #define SHARED_LOCKS_REQUIRED(...) __attribute__((shared_locks_required(__VA_ARGS__)))
 #define ABSL_EXCLUSIVE_LOCKS_REQUIRED(...) __attribute__((exclusive_locks_required(__VA_ARGS__)))
 #define REQUIRES(...) __attribute__((requires_capability(__VA_ARGS__)))
+#define ASSERT_EXCLUSIVE_LOCK(...) __attribute__((assert_exclusive_lock(__VA_ARGS__)))
 
 class Mutex {
  public:
@@ -47,9 +48,11 @@ class Ledger {
   void Settle();
   int Total() const;
   void SettleUnlocked();
+  void Reset();
 
  private:
   void SettleLocked();
+  void CheckHeld() const ASSERT_EXCLUSIVE_LOCK(mu_);
   mutable Mutex mu_;
   int total_ = 0;
 };
