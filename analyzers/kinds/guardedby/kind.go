@@ -65,6 +65,9 @@ type Rule struct {
 
 func decode(d *invariants.RuleDecoder) invariants.Rule {
 	r := &Rule{Init: d.Functions("init"), native: d.Lang().TreeSitter()}
+	// held_in is read by the tree-sitter facet only: for Go it is an
+	// error, never a key silently ignored.
+	d.NativeOnly("held_in")
 	if r.native {
 		r.HeldIn = d.Functions("held_in")
 	}
