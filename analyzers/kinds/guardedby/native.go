@@ -697,7 +697,7 @@ func (c *nativeCheck) addDeclared(k nativeKey, why string, n *nativeNeed) {
 // is not judged as callee.
 func (c *nativeCheck) calls(caller *treesitter.Function, call model.Call, callee *treesitter.Function) bool {
 	if c.callees == nil {
-		c.callees = treesitter.NewCallees(c.fns)
+		c.callees = treesitter.NewCalleesWithHeaders(c.fns)
 	}
 	targets, _ := c.callees.From(caller, &call)
 	for _, t := range targets {
