@@ -16,22 +16,28 @@ func (fn *Function) Accesses(typ, field string) ([]model.Access, bool) {
 }
 
 // FieldType returns the tokens of the declared type of a field of typ,
-// from the first of the functions' files that declares it, or nil when
-// none does.
+// from the first of the invariant's files that declares it (typeFiles:
+// a header of declarations alone too), or nil when none does.
 func FieldType(fns []*Function, typ, field string) []string {
-	seen := map[string]bool{}
-	for _, fn := range fns {
-		if seen[fn.File.Path] {
-			continue
-		}
-		seen[fn.File.Path] = true
-		if a, ok := fn.lang.(model.Accessor); ok {
-			if t := a.FieldType(fn.File, typ, field); t != nil {
-				return t
-			}
+	a := accessorOf(fns)
+	if a == nil {
+		return nil
+	}
+	for _, f := range typeFilesOf(fns) {
+		if t := a.FieldType(f, typ, field); t != nil {
+			return t
 		}
 	}
 	return nil
+}
+
+// accessorOf is the functions' front end as an Accessor, or nil.
+func accessorOf(fns []*Function) model.Accessor {
+	if len(fns) == 0 {
+		return nil
+	}
+	a, _ := fns[0].lang.(model.Accessor)
+	return a
 }
 
 // ParamNames lists the names of the function's parameters, in order.
@@ -42,32 +48,31 @@ func (fn *Function) ParamNames() []string {
 	return nil
 }
 
-// Private reports whether one of the functions' files defines typ and
-// declares the member function only in a private section of it (C++).
+// Private reports whether one of the invariant's files (typeFiles)
+// defines typ and declares the member function only in a private
+// section of it (C++).
 func Private(fns []*Function, typ, method string) bool {
-	seen := map[string]bool{}
-	for _, fn := range fns {
-		if seen[fn.File.Path] {
-			continue
-		}
-		seen[fn.File.Path] = true
-		if a, ok := fn.lang.(model.Accessor); ok && a.Private(fn.File, typ, method) {
+	a := accessorOf(fns)
+	if a == nil {
+		return false
+	}
+	for _, f := range typeFilesOf(fns) {
+		if a.Private(f, typ, method) {
 			return true
 		}
 	}
 	return false
 }
 
-// HasBases reports whether one of the functions' files defines typ as
-// derived from other classes (C++).
+// HasBases reports whether one of the invariant's files (typeFiles)
+// defines typ as derived from other classes (C++).
 func HasBases(fns []*Function, typ string) bool {
-	seen := map[string]bool{}
-	for _, fn := range fns {
-		if seen[fn.File.Path] {
-			continue
-		}
-		seen[fn.File.Path] = true
-		if a, ok := fn.lang.(model.Accessor); ok && a.HasBases(fn.File, typ) {
+	a := accessorOf(fns)
+	if a == nil {
+		return false
+	}
+	for _, f := range typeFilesOf(fns) {
+		if a.HasBases(f, typ) {
 			return true
 		}
 	}

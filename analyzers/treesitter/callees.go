@@ -24,8 +24,14 @@ type Callees struct {
 
 // NewCallees indexes functions by their own name and reads the types
 // their files declare.
-func NewCallees(fns []*Function) *Callees {
-	out := &Callees{byName: map[string][]*Function{}, types: newTypeIndex(fns)}
+func NewCallees(fns []*Function) *Callees { return newCallees(fns, false) }
+
+// NewCalleesWithHeaders is NewCallees with the types of every parsed file
+// of the job, the headers that only declare classes too (typeFiles).
+func NewCalleesWithHeaders(fns []*Function) *Callees { return newCallees(fns, true) }
+
+func newCallees(fns []*Function, headers bool) *Callees {
+	out := &Callees{byName: map[string][]*Function{}, types: newTypeIndex(fns, headers)}
 	for _, fn := range fns {
 		name := fn.Func.Path[len(fn.Func.Path)-1]
 		out.byName[name] = append(out.byName[name], fn)

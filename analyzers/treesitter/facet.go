@@ -93,6 +93,10 @@ type Function struct {
 	hold *model.Hold
 	// acquisitions caches Acquisitions.
 	acquisitions *[]Acquisition
+	// types are the files the job parsed, whose type definitions
+	// FieldType, Private and HasBases read (see typeFiles); nil: the
+	// function's own file.
+	types *typeFiles
 }
 
 // Is reports whether the function is the one a scoped name names: its

@@ -95,6 +95,7 @@ func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding 
 	found := make([][]string, len(l.lookups))
 	var out []core.Finding
 	var fns []*Function
+	types := &typeFiles{raw: map[*syntax.File][]byte{}}
 	for _, p := range j.files {
 		src, err := readSource(j.view, p)
 		marks.note(p, src)
@@ -110,8 +111,10 @@ func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding 
 			out = append(out, unverifiable(inv, inv.Pos, "%v", err))
 			continue
 		}
+		types.files = append(types.files, f)
+		types.raw[f] = src
 		for _, def := range lang.Functions(f, conf) {
-			fn := &Function{Inv: inv, File: f, Func: def, Patterns: j.patterns, Shapes: j.shapes, lang: lang, conf: conf}
+			fn := &Function{Inv: inv, File: f, Func: def, Patterns: j.patterns, Shapes: j.shapes, lang: lang, conf: conf, types: types}
 			lookup := false
 			for i, n := range l.lookups {
 				if fn.Is(n) {

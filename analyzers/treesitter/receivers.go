@@ -84,16 +84,27 @@ var smartPointers = map[string]bool{
 
 func pathKey(p []string) string { return strings.Join(p, "::") }
 
-// newTypeIndex reads the type declarations of the functions' files.
-func newTypeIndex(fns []*Function) *typeIndex {
+// newTypeIndex reads the type declarations of the functions' files and,
+// with headers, of the job's other parsed files (typeFiles: a header
+// that only declares a class holds its bases and its fields' types).
+// excludes and lock_order read the functions' files only, the figures of
+// their corpora measured so; guarded_by reads the headers too.
+func newTypeIndex(fns []*Function, headers bool) *typeIndex {
 	t := &typeIndex{classes: map[string]*classInfo{}, byLast: map[string][]*classInfo{}, aliases: map[string][]declType{},
 		methods: map[string][]*Function{}, derived: map[string][]*classInfo{}, locals: map[*Function]map[string][]localAt{}}
-	seen := map[*syntax.File]bool{}
-	for _, fn := range fns {
-		if !seen[fn.File] {
-			seen[fn.File] = true
-			t.read(fn.File)
+	files := typeFilesOf(fns)
+	if !headers {
+		files = nil
+		seen := map[*syntax.File]bool{}
+		for _, fn := range fns {
+			if !seen[fn.File] {
+				seen[fn.File] = true
+				files = append(files, fn.File)
+			}
 		}
+	}
+	for _, f := range files {
+		t.read(f)
 	}
 	for _, fn := range fns {
 		if p := fn.Func.Path; len(p) >= 2 {

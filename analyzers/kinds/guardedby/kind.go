@@ -23,7 +23,7 @@ var Kind = core.Kind{
 		Name:   Name,
 		Field:  true,
 		Langs:  invariants.Langs,
-		Keys:   []string{"lock", "reads", "init"},
+		Keys:   []string{"lock", "reads", "init", "held_in"},
 		Decode: decode,
 	},
 	Analyzer: New,
@@ -55,6 +55,10 @@ type Rule struct {
 	// Init names set-up functions whose accesses need no lock: the value
 	// they touch is not shared yet.
 	Init []invariants.Name
+	// HeldIn names functions whose callers hold the lock for their whole
+	// body (C family and Rust; native.go): the invariant-file form of
+	// Clang's EXCLUSIVE_LOCKS_REQUIRED on code that does not carry it.
+	HeldIn []invariants.Name
 	// native: decoded for a tree-sitter language, whose lock is a token
 	// pattern.
 	native bool
@@ -62,6 +66,12 @@ type Rule struct {
 
 func decode(d *invariants.RuleDecoder) invariants.Rule {
 	r := &Rule{Init: d.Functions("init"), native: d.Lang().TreeSitter()}
+	// held_in is read by the tree-sitter facet only: for Go it is an
+	// error, never a key silently ignored.
+	d.NativeOnly("held_in")
+	if r.native {
+		r.HeldIn = d.Functions("held_in")
+	}
 	if r.native {
 		r.Lock = d.Name("lock")
 	} else {
@@ -84,6 +94,9 @@ func (r *Rule) Names() []*invariants.Name {
 	}
 	for i := range r.Init {
 		out = append(out, &r.Init[i])
+	}
+	for i := range r.HeldIn {
+		out = append(out, &r.HeldIn[i])
 	}
 	return out
 }

@@ -99,7 +99,7 @@ func (c *nativeCheck) sites(fn *treesitter.Function) []nativeSite {
 			continue
 		}
 		mode, _ := c.modeOf(a)
-		locks := c.lockOf(c.pattern(), a.Object)
+		locks := c.locksIn(fn, a.Object)
 		hs, _, _ := c.holders(fn, a.Node, locks, mode, nil)
 		if len(hs) == 0 {
 			continue // the baseline run reports it

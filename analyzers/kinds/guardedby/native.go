@@ -52,16 +52,18 @@ import (
 // Patterns implements treesitter.FilesRule: the lock.
 func (r *Rule) Patterns() []invariants.Name { return []invariants.Name{r.Lock} }
 
-// Lookups implements treesitter.FilesLookup: the init functions must be
-// defined in the files.
-func (r *Rule) Lookups(*invariants.Invariant) []invariants.Name { return r.Init }
+// Lookups implements treesitter.FilesLookup: the init and held_in
+// functions must be defined in the files.
+func (r *Rule) Lookups(*invariants.Invariant) []invariants.Name {
+	return append(append([]invariants.Name(nil), r.Init...), r.HeldIn...)
+}
 
 // Mentions implements treesitter.FilesLookup: a file that does not name
 // the field holds no access of it, nor a caller of a function that needs
 // the lock for one (those are in the files of the accesses).
 func (r *Rule) Mentions(inv *invariants.Invariant) []string {
 	out := []string{inv.Field.Scoped[len(inv.Field.Scoped)-1]}
-	for _, n := range r.Init {
+	for _, n := range append(append([]invariants.Name(nil), r.Init...), r.HeldIn...) {
 		out = append(out, n.Scoped[len(n.Scoped)-1])
 	}
 	return out
@@ -142,6 +144,13 @@ type nativeCheck struct {
 	// callers are still to be judged.
 	needs map[nativeKey]*nativeNeed
 	queue []nativeKey
+	// contracts are the locks functions hold by their source's contract
+	// (treesitter.LockContracts), and declared the functions that need
+	// the lock through one or through held_in, whose callers are looked
+	// for in every file by the calls' receivers (callees).
+	contracts *treesitter.LockContracts
+	declared  map[nativeKey]string
+	callees   *treesitter.Callees
 }
 
 // nativeKey is a function that needs the lock of one value held by its
@@ -162,7 +171,8 @@ type nativeNeed struct {
 func newNativeCheck(r *Rule, fns []*treesitter.Function) *nativeCheck {
 	inv := fns[0].Inv
 	s := inv.Field.Scoped
-	c := &nativeCheck{r: r, inv: inv, fns: fns, typ: s[len(s)-2], field: s[len(s)-1], needs: map[nativeKey]*nativeNeed{}}
+	c := &nativeCheck{r: r, inv: inv, fns: fns, typ: s[len(s)-2], field: s[len(s)-1], needs: map[nativeKey]*nativeNeed{},
+		contracts: treesitter.NewLockContracts(fns), declared: map[nativeKey]string{}}
 	t := treesitter.FieldType(fns, c.typ, c.field)
 	lang := fns[0].File.Lang
 	c.rust = lang == "rust"
@@ -261,7 +271,7 @@ func (c *nativeCheck) modeOf(a model.Access) (invariants.LockMode, string) {
 // judgeAccess checks one access.
 func (c *nativeCheck) judgeAccess(fn *treesitter.Function, a model.Access) {
 	mode, what := c.modeOf(a)
-	locks := c.lockOf(c.pattern(), a.Object)
+	locks := c.locksIn(fn, a.Object)
 	name := c.lockName(a.Object)
 	if !a.Live() {
 		// A lambda or closure that may run later: only a guard taken in
@@ -280,6 +290,18 @@ func (c *nativeCheck) judgeAccess(fn *treesitter.Function, a model.Access) {
 		return
 	}
 	obj := c.objIndex(fn, a.Object)
+	if req, weaker, branch := c.contract(fn, a.Node, locks, mode); req != "" {
+		if weaker {
+			fn.Report(a.Node, "%s, and %s holds %s only shared (%s); %s", what, fn.Name(), name, req, exclusiveWhy(a, c.mapLike))
+			return
+		}
+		if obj != -2 && !branch {
+			c.addDeclared(nativeKey{fn, obj}, req, &nativeNeed{mode: mode, what: fmt.Sprintf("%s at line %d", what, fn.Line(a.Node)), path: []string{fn.Name()}})
+		}
+		// A value that is no receiver or parameter: the contract names
+		// its lock all the same, and no caller can provide it.
+		return
+	}
 	if reason := c.callableOutside(fn); reason != "" || obj == -2 {
 		if obj == -2 {
 			reason = "the value is not the function's receiver or parameter, so its callers cannot hold its lock"
@@ -469,25 +491,49 @@ func (c *nativeCheck) follow() {
 		callee := k.fn
 		private := c.privateMember(callee)
 		name := callee.Func.Path[len(callee.Func.Path)-1]
+		_, declared := c.declared[k]
 		found := false
 		for _, caller := range c.fns {
-			if caller == callee || (!private && caller.File != callee.File) || (private && !c.member(caller)) || c.r.nativeExempt(caller, c.typ) {
+			if caller == callee || c.r.nativeExempt(caller, c.typ) {
+				continue
+			}
+			near := (private && c.member(caller)) || (!private && caller.File == callee.File)
+			if !near && !declared {
 				continue
 			}
 			for _, call := range caller.Calls() {
 				if !call.MayRun() || !model.CallsName(call.Callee, callee.Func.Path) {
 					continue
 				}
+				if declared && !c.calls(caller, call, callee) {
+					continue
+				}
+				if c.member(caller) && c.otherMember(call, callee) {
+					continue
+				}
 				found = true
 				c.judgeCall(caller, call, callee, k.obj, nd)
 			}
+			if !near {
+				// A function of that name in another file may be
+				// anything: only the calls resolved to it count there.
+				continue
+			}
 			for _, use := range caller.ValueUses(name) {
+				if declared && !addressOf(use) {
+					// A name that a contract binds is a common one
+					// (`cq`, `mu`): only `&Type::name` or `&name` is
+					// surely the function as a value.
+					continue
+				}
 				found = true
 				caller.Report(use, "%s is used as a value here, so its calls cannot be followed, and it %s without %s held (%s)", callee.Name(), nd.what, c.lockWord(c.r.Lock.Raw, nd.mode), strings.Join(nd.path, " -> "))
 			}
 		}
-		if !found {
-			// No call to judge: a virtual override, a function called
+		if !found && !declared {
+			// A function that needs the lock by contract may be called
+			// from code outside the files, which the contract binds. For
+			// any other, no call to judge: a virtual override, a function called
 			// through a pointer the files do not show. Nothing shows
 			// that its callers hold the lock.
 			callee.Report(callee.At(), "%s %s without %s held (%s), and no call of %s is found where its callers can be, so none is shown to hold it (a virtual override or a function called through a pointer is called from elsewhere)", callee.Name(), nd.what, c.lockWord(c.r.Lock.Raw, nd.mode), strings.Join(nd.path, " -> "), callee.Name())
@@ -506,12 +552,12 @@ func (c *nativeCheck) judgeCall(caller *treesitter.Function, call model.Call, ca
 	}
 	name := c.lockName(val)
 	if !call.Live() {
-		if ok, weaker, _ := c.held(caller, call.Node, c.lockOf(c.pattern(), val), nd.mode, enclosingLiteral(call.Node)); !ok {
+		if ok, weaker, _ := c.held(caller, call.Node, c.locksIn(caller, val), nd.mode, enclosingLiteral(call.Node)); !ok {
 			caller.Report(call.Node, "calls %s %s, %s (%s)", callee.Name(), call.Dead, c.without(name, nd.mode, weaker, "which may run when the lock is not held"), strings.Join(path, " -> "))
 		}
 		return
 	}
-	ok, weaker, why := c.held(caller, call.Node, c.lockOf(c.pattern(), val), nd.mode, nil)
+	ok, weaker, why := c.held(caller, call.Node, c.locksIn(caller, val), nd.mode, nil)
 	switch {
 	case ok:
 		return
@@ -520,6 +566,16 @@ func (c *nativeCheck) judgeCall(caller *treesitter.Function, call model.Call, ca
 		return
 	}
 	idx := c.objIndex(caller, val)
+	if req, weaker, branch := c.contract(caller, call.Node, c.locksIn(caller, val), nd.mode); req != "" {
+		if weaker {
+			caller.Report(call.Node, "calls %s, and %s holds %s only shared (%s), and it %s, which needs it exclusive (%s)", callee.Name(), caller.Name(), name, req, nd.what, strings.Join(path, " -> "))
+			return
+		}
+		if idx != -2 && !branch {
+			c.addDeclared(nativeKey{caller, idx}, req, &nativeNeed{mode: nd.mode, what: nd.what, path: path})
+		}
+		return
+	}
 	if reason := c.callableOutside(caller); reason != "" || idx == -2 {
 		if idx == -2 {
 			reason = "the value is not the function's receiver or parameter, so its callers cannot hold its lock"
@@ -596,4 +652,114 @@ func splitArgs(toks []string) [][]string {
 		}
 	}
 	return out
+}
+
+// contract reports whether fn holds one of the locks at n by its
+// source's contract (an annotation, an assertion before n) or by the
+// invariant's held_in, in mode: it returns what says so; weaker when
+// that holds it only shared where mode is exclusive; branch when it is
+// an assertion in a branch, which binds no caller (treesitter.Required).
+func (c *nativeCheck) contract(fn *treesitter.Function, n *syntax.Node, locks [][]string, mode invariants.LockMode) (why string, weaker, branch bool) {
+	for _, h := range c.r.HeldIn {
+		if fn.Is(h) {
+			// held_in: the callers hold it in the mode the accesses
+			// need, which they are checked for.
+			return "held_in " + h.Raw, false, false
+		}
+	}
+	weak := ""
+	for _, r := range c.contracts.Of(fn) {
+		if n.Start < r.From || (r.Until > 0 && n.Start >= r.Until) || !matchesAny(r.Lock, locks) {
+			continue
+		}
+		if mode == invariants.Shared || r.Mode == invariants.Exclusive {
+			return r.Why, false, r.Branch
+		}
+		weak = r.Why
+	}
+	return weak, weak != "", false
+}
+
+// addDeclared records that a function's callers must hold a lock because
+// a contract says they do: they are looked for in every file.
+func (c *nativeCheck) addDeclared(k nativeKey, why string, n *nativeNeed) {
+	if _, ok := c.declared[k]; !ok {
+		c.declared[k] = why
+	}
+	n.path = append([]string(nil), n.path...)
+	n.path[len(n.path)-1] += " [" + why + "]"
+	c.addNeed(k, n)
+}
+
+// calls reports whether a call in caller is one of callee, its receiver's
+// type followed (treesitter.Callees): a method call on a value of
+// unknown type is not counted, so a method of that name of another type
+// is not judged as callee.
+func (c *nativeCheck) calls(caller *treesitter.Function, call model.Call, callee *treesitter.Function) bool {
+	if c.callees == nil {
+		c.callees = treesitter.NewCalleesWithHeaders(c.fns)
+	}
+	targets, _ := c.callees.From(caller, &call)
+	for _, t := range targets {
+		if t == callee {
+			return true
+		}
+	}
+	return false
+}
+
+// locksIn returns the lock patterns of a value in fn (lockOf), with
+// those that stand for them: a call that returns the lock by its
+// annotation (`mu()` with `Mutex* mu() LOCK_RETURNED(mu_)`), and, for a
+// lock qualified by a class (`&TimerList::mu_`, as Clang's annotations
+// name an enclosing object's mutex), the member itself in that class's
+// own functions.
+func (c *nativeCheck) locksIn(fn *treesitter.Function, obj []string) [][]string {
+	base := c.lockOf(c.pattern(), obj)
+	var out [][]string
+	for _, l := range base {
+		out = append(out, c.contracts.Aliases(l)...)
+	}
+	p := fn.Func.Path
+	for _, l := range base {
+		core := l
+		for len(core) > 1 && (core[0] == "*" || core[0] == "&") {
+			core = core[1:]
+		}
+		if n := len(core); n == 3 && core[1] == "::" && len(p) >= 2 && p[len(p)-2] == core[0] {
+			out = append(out, core[2:], []string{"this", "->", core[2]})
+		}
+	}
+	return out
+}
+
+// addressOf reports whether a use of a name takes its address (`&name`,
+// `&Type::name`).
+func addressOf(use *syntax.Node) bool {
+	p := use.Parent
+	if p != nil && p.Kind == "qualified_identifier" {
+		p = p.Parent
+	}
+	return p != nil && p.Kind == "pointer_expression"
+}
+
+// otherMember reports whether a call `x.f()` in a member of Type calls f
+// on a member x of Type whose declared type does not name callee's class (`impl_.Generate(state_)` in a
+// class whose own method is Generate too): the call is not of callee.
+func (c *nativeCheck) otherMember(call model.Call, callee *treesitter.Function) bool {
+	p := callee.Func.Path
+	if len(call.Callee) != 3 || (call.Callee[1] != "." && call.Callee[1] != "->") || len(p) < 2 {
+		return false
+	}
+	t := treesitter.FieldType(c.fns, c.typ, call.Callee[0])
+	if t == nil {
+		return false
+	}
+	class := p[len(p)-2]
+	for _, tok := range t {
+		if tok == class {
+			return false
+		}
+	}
+	return true
 }

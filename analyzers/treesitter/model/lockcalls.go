@@ -55,6 +55,9 @@ var GuardModes = map[string]invariants.LockMode{
 	"WriterMutexLock":     invariants.Exclusive,
 	"ReleasableMutexLock": invariants.Exclusive,
 	"ReaderMutexLock":     invariants.Shared,
+	// absl::base_internal::SpinLockHolder: constructed with the spin
+	// lock's address.
+	"SpinLockHolder": invariants.Exclusive,
 	// QMutexLocker and QReadWriteLock's lockers.
 	"QMutexLocker": invariants.Exclusive,
 	"QWriteLocker": invariants.Exclusive,

@@ -42,8 +42,11 @@
 // lang cpp, whose files are every file of the rule in the directory of
 // the file that declares it, and which erases the macros of erase: the
 // thread-safety annotations and the declaration macros of the three
-// trees, which the grammar cannot read without their expansion. Nothing
-// else is filtered.
+// trees, which the grammar cannot read without their expansion, and
+// (added after the third run, to read functions that failed to parse,
+// never to drop a field) the format macros of <inttypes.h> that the
+// code concatenates with string literals and grpc's statement macro
+// GPR_UNREACHABLE_CODE. Nothing else is filtered.
 package main
 
 import (
@@ -68,8 +71,9 @@ type field struct {
 }
 
 // erase are the macros every invariant erases: Clang's thread-safety
-// annotations as the three trees spell them (bare and ABSL_), and the
-// declaration macros they put before or after declarations.
+// annotations as the three trees spell them (bare and ABSL_), the
+// declaration macros they put before or after declarations, grpc's
+// GPR_UNREACHABLE_CODE(stmt), and the format macros of <inttypes.h>.
 var erase = func() []string {
 	var out []string
 	for _, a := range []string{"GUARDED_BY", "PT_GUARDED_BY", "EXCLUSIVE_LOCKS_REQUIRED", "SHARED_LOCKS_REQUIRED",
@@ -78,10 +82,22 @@ var erase = func() []string {
 		"ASSERT_EXCLUSIVE_LOCK", "ASSERT_SHARED_LOCK", "ACQUIRED_AFTER", "ACQUIRED_BEFORE"} {
 		out = append(out, a, "ABSL_"+a)
 	}
-	return append(out, "ABSL_NAMESPACE_BEGIN", "ABSL_NAMESPACE_END", "ABSL_CONST_INIT", "ABSL_ATTRIBUTE_NOINLINE",
+	out = append(out, "ABSL_NAMESPACE_BEGIN", "ABSL_NAMESPACE_END", "ABSL_CONST_INIT", "ABSL_ATTRIBUTE_NOINLINE",
 		"ABSL_ATTRIBUTE_ALWAYS_INLINE", "ABSL_MUST_USE_RESULT", "ABSL_DLL", "ABSL_ATTRIBUTE_UNUSED", "ABSL_DEPRECATED",
 		"ABSL_ATTRIBUTE_COLD", "ABSL_ATTRIBUTE_HOT", "ABSL_ATTRIBUTE_WEAK", "ABSL_ATTRIBUTE_NORETURN",
-		"GPR_ATTRIBUTE_NOINLINE", "GPR_ATTRIBUTE_WEAK", "GRPC_MUST_USE_RESULT", "GPR_NO_UNIQUE_ADDRESS", "GRPCAPI", "GRPCXX_DLL")
+		"GPR_ATTRIBUTE_NOINLINE", "GPR_ATTRIBUTE_WEAK", "GRPC_MUST_USE_RESULT", "GPR_NO_UNIQUE_ADDRESS", "GRPCAPI", "GRPCXX_DLL",
+		"GPR_UNREACHABLE_CODE")
+	// The format macros of <inttypes.h>, which expand to string literals
+	// that the code concatenates with its own ("%" PRIdPTR " bytes").
+	for _, conv := range []string{"d", "i", "o", "u", "x", "X"} {
+		for _, w := range []string{"8", "16", "32", "64", "LEAST8", "LEAST16", "LEAST32", "LEAST64", "FAST8", "FAST16", "FAST32", "FAST64", "MAX", "PTR"} {
+			out = append(out, "PRI"+conv+w)
+			if conv != "X" {
+				out = append(out, "SCN"+conv+w)
+			}
+		}
+	}
+	return out
 }()
 
 // annotated matches the field and the macro's argument, which may hold
