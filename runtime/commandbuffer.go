@@ -331,15 +331,19 @@ func (cb *CommandBuffer) Wait() error {
 		return fmt.Errorf("wait: %w", err)
 	}
 	_ = cb.Commit()
-	err := errors.Join(cb.err, cb.waitPending())
+	errs := []error{cb.err, cb.waitPending()}
 	for _, b := range cb.keep {
 		b.settle()
 	}
 	clear(cb.keep)
 	cb.keep = cb.keep[:0]
-	// The scratch's errors are joined one by one, not gathered in a slice
-	// first: such a slice escaped to the heap at every Wait, also when
-	// there was no scratch and no error.
+	// errs is only handed to errors.Join, which copies what it keeps, so
+	// it stays on the stack; the scratch's errors are joined one by one
+	// rather than appended to it, since a slice that may grow escaped to
+	// the heap at every Wait, also when there was no scratch and no
+	// error. (The first lines keep their shape: the revert of 86fcbce,
+	// which guards this function, reads them as its context.)
+	err := errors.Join(errs...)
 	for _, t := range cb.temps {
 		if ferr := t.Free(); ferr != nil {
 			err = errors.Join(err, ferr)
