@@ -22,7 +22,8 @@ package driver
 //     never returns or an operation that needs a lock, change its
 //     importers' findings) misses;
 //   - every file an invariant of another language names: the bytes of
-//     each file its globs match, and which files they match.
+//     each file its globs match, which files they match, and the
+//     .gitignore files that decide which of them are read.
 // Runs on a view of the sources (prove's mutants, a revert, overlays)
 // and runs of invariants files with patch chains are never cached: their
 // inputs are not files on disk alone.
@@ -126,14 +127,43 @@ func hashNativeFiles(h hash.Hash, set *invariants.Set) error {
 			continue
 		}
 		base := filepath.Dir(inv.Pos.File)
+		ignores := map[string]bool{}
 		for _, g := range inv.Files {
 			fmt.Fprintf(h, "glob %s %s\x00", base, g.Pattern)
 			for _, f := range globFiles(base, g.Pattern) {
 				if err := hashFile(h, f); err != nil {
 					return err
 				}
+				if err := hashIgnores(h, filepath.Dir(f), ignores); err != nil {
+					return err
+				}
 			}
 		}
+	}
+	return nil
+}
+
+// hashIgnores adds to h the .gitignore files that decide whether the
+// front end reads a file of dir: those of dir and of every directory
+// above it up to the repository's top (the directory that holds .git;
+// see the tree-sitter front end's gitignore.go). globFiles lists ignored
+// files too, so without them an edited .gitignore, which changes the
+// files a glob reads, would replay the old result. seen holds the
+// directories already hashed.
+func hashIgnores(h hash.Hash, dir string, seen map[string]bool) error {
+	for d := dir; !seen[d]; {
+		seen[d] = true
+		ignore := filepath.Join(d, ".gitignore")
+		if _, err := os.Stat(ignore); err == nil {
+			if err := hashFile(h, ignore); err != nil {
+				return err
+			}
+		}
+		up := filepath.Dir(d)
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil || up == d {
+			return nil
+		}
+		d = up
 	}
 	return nil
 }

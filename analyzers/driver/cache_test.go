@@ -98,6 +98,14 @@ invariants:
 	res, got = run()
 	assert.False(t, res.Cached, "a file the glob now matches is a miss")
 	assert.Len(t, got, 2, "two functions named release: %v", got)
+
+	// A .gitignore that leaves the new file out (the front end reads no
+	// file git ignores; the tree is a repository): the files read
+	// change, so the run is a miss.
+	write(".gitignore", "src/c.cc\n")
+	res, got = run()
+	assert.False(t, res.Cached, "an edited .gitignore is a miss")
+	assert.Len(t, got, 1, "src/c.cc is ignored: %v", got)
 }
 
 // TestInputsDigest checks the digest golangci-lint's cache is keyed by
