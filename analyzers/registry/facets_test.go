@@ -49,7 +49,7 @@ var facetTable = map[invariants.Kind][]string{
 	"forbid":         {fGoAnalyzer, fSuggest, fGoMutants, fTSFunction, fTSPatternUses, fNativeMutants},
 	"order":          {fGoAnalyzer, fSuggest, fGoMutants, fTSFunction, fTSPatternUses, fNativeMutants},
 	"requires":       {fGoAnalyzer, fSuggest, fGoMutants, fImporters, fTSFiles, fTSLookup, fTSPatternUses, fTSAcquirer, fNativeMutants},
-	"excludes":       {fGoAnalyzer, fGoMutants, fSpread, fImporters, fTSFiles, fNativeMutants},
+	"excludes":       {fGoAnalyzer, fGoMutants, fSpread, fImporters, fTSFiles, fNativeMutants, fSuggest},
 	"lock_order":     {fGoAnalyzer, fGoMutants, fImporters, fScope, fFollowsLocks, fTSFiles, fNativeMutants},
 	"never_acquires": {fGoAnalyzer, fGoMutants, fImporters, fFollowsLocks},
 }

@@ -40,9 +40,10 @@ func TestSchemaIsCurrent(t *testing.T) {
 
 // suggestedKinds are the kinds `guardlint suggest` proposes from a fix
 // (core.Kind.Suggest): a kind that can be read off what a fix adds or
-// removes. The lock kinds that compare several functions (excludes,
-// lock_order, never_acquires) are not: a fix shows one side of them.
-var suggestedKinds = []invariants.Kind{"call", "hold", "owns", "forbid", "order", "requires", "guarded_by"}
+// removes. excludes is, from a call a fix takes out from under a lock;
+// the other lock kinds that compare several functions (lock_order,
+// never_acquires) are not: a fix shows one side of them.
+var suggestedKinds = []invariants.Kind{"call", "hold", "owns", "forbid", "order", "requires", "guarded_by", "excludes"}
 
 // TestEveryKindIsComplete walks every registered kind and checks that it
 // has every facet its languages need (for Go a Go analyzer and mutant
@@ -137,6 +138,7 @@ func fixFacts(lang invariants.Lang) *core.Change {
 		RemovedCalls:  []core.RemovedCall{{Origin: removed, Callee: callee}},
 		RemovedWrites: []core.RemovedWrite{{Origin: removed, Field: field, Writers: []string{writer}}},
 		Guarded:       []core.GuardedAccess{{Origin: o, Field: field, Lock: lock, Mode: invariants.Exclusive, Write: true}},
+		Released:      []core.ReleasedCall{{Origin: o, Callee: helper, Lock: lock}},
 	}
 }
 

@@ -78,8 +78,8 @@ func TestBrokenConfig(t *testing.T) {
 	code, out, errOut := run(t, noEnv, "-C", "testdata/broken")
 	assert.Equal(t, ExitConfig, code)
 	assert.Empty(t, out)
-	assert.Equal(t, `guardlint.yaml:7:5: invariant: unknown key "colour" (allowed: id, why, ref, severity, enabled, lang, package, runs, guards, lock_calls, files, all, defines, erase, function, functions, field, call, hold, owns, guarded_by, forbid, order, requires, excludes, lock_order, never_acquires)
-guardlint.yaml:11:5: invariant: unknown key "cal"; did you mean "call"? (allowed: id, why, ref, severity, enabled, lang, package, runs, guards, lock_calls, files, all, defines, erase, function, functions, field, call, hold, owns, guarded_by, forbid, order, requires, excludes, lock_order, never_acquires)
+	assert.Equal(t, `guardlint.yaml:7:5: invariant: unknown key "colour" (allowed: id, why, ref, severity, enabled, lang, package, runs, guards, lock_calls, files, include_ignored, all, defines, erase, function, functions, field, call, hold, owns, guarded_by, forbid, order, requires, excludes, lock_order, never_acquires)
+guardlint.yaml:11:5: invariant: unknown key "cal"; did you mean "call"? (allowed: id, why, ref, severity, enabled, lang, package, runs, guards, lock_calls, files, include_ignored, all, defines, erase, function, functions, field, call, hold, owns, guarded_by, forbid, order, requires, excludes, lock_order, never_acquires)
 `, errOut)
 }
 
