@@ -116,13 +116,25 @@ func explicitLock(f *syntax.File, c *model.Call, guards map[string]bool, conf *m
 	if len(callee) != 1 || (!isLockFunc && !conf.UnlockFunc(name)) {
 		return nil, "", false, false
 	}
+	arg, ok := lockFuncArg(f, c)
+	if !ok {
+		return nil, "", false, false
+	}
+	return arg, m, isLockFunc, true
+}
+
+// lockFuncArg is the mutex a lock function's call names
+// (`pthread_mutex_lock(&m)`, `mtx_lock(m)`): the tokens of its one
+// argument, a leading `&` dropped, since a lock is named by its object or
+// its address alike; ok is false for another number of arguments.
+func lockFuncArg(f *syntax.File, c *model.Call) ([]string, bool) {
 	args := c.Node.Child("arguments").NamedChildren()
 	if len(args) != 1 {
-		return nil, "", false, false
+		return nil, false
 	}
 	arg := f.Tokens(args[0])
 	if len(arg) > 1 && arg[0] == "&" {
 		arg = arg[1:]
 	}
-	return arg, m, isLockFunc, true
+	return arg, true
 }

@@ -215,13 +215,9 @@ func tryLock(f *syntax.File, c *model.Call, guards map[string]bool) (lock []stri
 	if len(callee) != 1 || !isTry {
 		return nil, "", false, false
 	}
-	args := c.Node.Child("arguments").NamedChildren()
-	if len(args) != 1 {
+	arg, ok := lockFuncArg(f, c)
+	if !ok {
 		return nil, "", false, false
-	}
-	arg := f.Tokens(args[0])
-	if len(arg) > 1 && arg[0] == "&" {
-		arg = arg[1:]
 	}
 	return arg, m, true, true
 }
