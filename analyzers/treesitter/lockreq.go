@@ -152,38 +152,40 @@ func NewLockContracts(fns []*Function) *LockContracts {
 
 // readReturned records the lock a declaration of name says it returns.
 func (lc *LockContracts) readReturned(f *syntax.File, fn *Function, span []byte, name string) {
-	for _, m := range returnedMacro.FindAllIndex(span, -1) {
-		close := closeParen(span, m[1]-1)
-		if close < 0 {
-			continue
-		}
-		toks, err := fn.lang.Pattern(string(span[m[1]:close]))
-		if err != nil || len(toks) == 0 {
-			continue
-		}
+	macroLocks(fn, span, returnedMacro, func(toks []string, _ []int) {
 		if old, ok := lc.returned[name]; ok && joinTokens(old) != joinTokens(toks) {
 			toks = nil // two functions of the name return different locks
 		}
 		lc.returned[name] = toks
-	}
+	})
 }
 
 // readAsserted records the lock a declaration of name says it asserts.
 func (lc *LockContracts) readAsserted(f *syntax.File, fn *Function, span []byte, name string) {
-	for _, m := range assertMacro.FindAllSubmatchIndex(span, -1) {
-		close := closeParen(span, m[1]-1)
-		if close < 0 {
-			continue
-		}
-		toks, err := fn.lang.Pattern(string(span[m[1]:close]))
-		if err != nil || len(toks) == 0 {
-			continue
-		}
+	macroLocks(fn, span, assertMacro, func(toks []string, m []int) {
 		mode := invariants.Exclusive
 		if strings.Contains(strings.ToLower(string(span[m[2]:m[3]])), "shared") {
 			mode = invariants.Shared
 		}
 		lc.asserted[name] = Required{Lock: toks, Mode: mode}
+	})
+}
+
+// macroLocks calls each with the lock that every use of macro (a pattern
+// ending at its opening parenthesis) in span names, as the tokens of its
+// argument, and the use's submatch indexes; a use whose argument does
+// not close or does not read as a pattern is skipped.
+func macroLocks(fn *Function, span []byte, macro *regexp.Regexp, each func(toks []string, m []int)) {
+	for _, m := range macro.FindAllSubmatchIndex(span, -1) {
+		close := closeParen(span, m[1]-1)
+		if close < 0 {
+			continue
+		}
+		toks, err := fn.lang.Pattern(string(span[m[1]:close]))
+		if err != nil || len(toks) == 0 {
+			continue
+		}
+		each(toks, m)
 	}
 }
 
