@@ -257,13 +257,13 @@ func readRequires(f *syntax.File, fn *Function, raw []byte, start, end, from int
 		if close < 0 {
 			continue
 		}
-		macro := string(span[m[2]:m[3]])
+		macro := span[m[2]:m[3]]
 		mode := invariants.Exclusive
-		if sharedMacros[macro] {
+		if sharedMacros[string(macro)] {
 			mode = invariants.Shared
 		}
 		until := 0
-		if releaseMacros[macro] {
+		if releaseMacros[string(macro)] {
 			until = -1 // the release call, found in the body (Of)
 		}
 		pos := f.Position(start + m[0])
