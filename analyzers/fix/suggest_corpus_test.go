@@ -50,10 +50,7 @@ func (c *Cache) Clear() {
 	assert.Equal(t, "writers", s.Proven[0].Keys[0].Name)
 	assert.Equal(t, []string{"New"}, s.Proven[0].Keys[0].List, "the constructor sets the field in a composite literal")
 
-	set, _ := printedSet(t, s)
-	rep, err := Prove(set, "HEAD", Options{Dir: dir})
-	require.NoError(t, err)
-	assert.Equal(t, Caught, rep.Verdict)
+	assertRevertCaught(t, s, dir)
 }
 
 // dgraph-io/ristretto 1eea1b1: the fix stops reading an evicted value
@@ -245,8 +242,5 @@ impl Map {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"forbid Map::shrink self.len"}, proposalsOf(s), "left out: %v", s.Rejected)
 
-	set, _ := printedSet(t, s)
-	rep, err := Prove(set, "HEAD", Options{Dir: dir})
-	require.NoError(t, err)
-	assert.Equal(t, Caught, rep.Verdict)
+	assertRevertCaught(t, s, dir)
 }

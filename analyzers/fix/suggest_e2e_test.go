@@ -31,6 +31,16 @@ func proposalsOf(s *Suggestion) []string {
 	return out
 }
 
+// assertRevertCaught checks that the invariants suggest printed, loaded
+// as a maintainer pastes them, catch the revert of the fix at HEAD.
+func assertRevertCaught(t *testing.T, s *Suggestion, dir string) {
+	t.Helper()
+	set, _ := printedSet(t, s)
+	rep, err := Prove(set, "HEAD", Options{Dir: dir})
+	require.NoError(t, err)
+	assert.Equal(t, Caught, rep.Verdict)
+}
+
 // printedSet parses what a suggestion prints as the invariants file a
 // maintainer keeps.
 func printedSet(t *testing.T, s *Suggestion) (*invariants.Set, string) {
@@ -128,10 +138,7 @@ int Device::get_kernel(const std::string& name) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"hold Device::get_kernel(const std::string&) mu_"}, proposalsOf(s), "left out: %v", s.Rejected)
 
-	set, _ := printedSet(t, s)
-	rep, err := Prove(set, "HEAD", Options{Dir: dir})
-	require.NoError(t, err)
-	assert.Equal(t, Caught, rep.Verdict)
+	assertRevertCaught(t, s, dir)
 }
 
 // A fix that touches a package of the root module and a helper of a
