@@ -161,7 +161,7 @@ func (fn *Function) Exits() []Exit {
 func (fn *Function) End() *syntax.Node { return fn.Func.Body.Children[len(fn.Func.Body.Children)-1] }
 
 // Hold describes the body's guards.
-func (fn *Function) Hold() *model.Hold { return fn.lang.Hold(fn.File, fn.Func, fn.conf) }
+func (fn *Function) Hold() *model.Hold { return fn.lang.Hold(fn.File, fn.Func, fn.lockConf()) }
 
 // Dominance prepares, for the body and a set of first calls, the question
 // whether one of them runs before a node on every path; see Dominance.

@@ -19,6 +19,9 @@ type typeFiles struct {
 	// erased (syntax.EraseMacros keeps every offset), where the
 	// thread-safety annotations it erases are still written.
 	raw map[*syntax.File][]byte
+	// scopedCache holds the guard classes the files declare by their
+	// annotations (scopedguards.go).
+	scopedCache
 }
 
 // rawOf returns a file's bytes before erasure, when the job kept them,

@@ -1,6 +1,9 @@
 package cfamily
 
 import (
+	"fmt"
+	"slices"
+
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
@@ -33,6 +36,10 @@ func guardDecl(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
 	mode, ok := guardType(f, n.Child("type"), c)
 	d := n.Child("declarator")
 	var args []*syntax.Node
+	var scoped *model.ScopedGuard
+	if !ok && n.Child("type") != nil {
+		scoped, ok = c.Scoped(nameSegs(f, n.Child("type")))
+	}
 	if !ok {
 		// `auto g = std::unique_lock(mu);`, `auto g = T<M>(mu);`,
 		// `auto g = T<M>{mu};`: the guard is the value a deduced local
@@ -70,6 +77,8 @@ func guardDecl(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
 		if v := d.Child("value"); v != nil {
 			args = v.NamedChildren()
 		}
+	case d.Kind == "identifier" && scoped != nil:
+		g.Name = f.Text(d)
 	case d.Kind == "identifier":
 		g.Name = f.Text(d)
 		g.NotHeld, g.Takes, g.Scope = "it is constructed without a mutex and holds none", false, nil
@@ -78,6 +87,9 @@ func guardDecl(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
 		return nil
 	}
 	g.Takes, g.Scope = true, enclosingBlock(n)
+	if scoped != nil {
+		return scopedGuard(f, g, scoped, args)
+	}
 	for _, a := range args {
 		toks := f.Tokens(a)
 		if len(toks) > 0 {
@@ -95,6 +107,23 @@ func guardDecl(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
 		}
 		g.Lock = append(g.Lock, toks)
 	}
+	return g
+}
+
+// scopedGuard completes the guard of a local of a class the code
+// declares as a scoped guard (model.ScopedGuard): the locks of the
+// constructor its arguments call, the arguments put for its parameters.
+func scopedGuard(f *syntax.File, g *model.Guard, s *model.ScopedGuard, args []*syntax.Node) *model.Guard {
+	ctor, ok := s.Ctor(len(args))
+	if !ok {
+		g.NotHeld, g.Takes, g.Scope = fmt.Sprintf("no one constructor of %s annotated as acquiring a lock takes %d arguments", s.Class, len(args)), false, nil
+		return g
+	}
+	toks := make([][]string, len(args))
+	for i, a := range args {
+		toks[i] = f.Tokens(a)
+	}
+	g.Lock, g.Mode, g.ReleasedBy = ctor.LocksOf(toks), ctor.Mode, s.Releases
 	return g
 }
 
@@ -251,6 +280,10 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			// std::unique_lock::release gives up the mutex without
 			// unlocking it.
 			h.Leaks = append(h.Leaks, model.Release{Node: call.Node, Guard: call.Callee[0]})
+		default:
+			if releasedBy(h, call.Callee[0], call.Callee[2]) {
+				h.Releases = append(h.Releases, model.Release{Node: call.Node, Guard: call.Callee[0]})
+			}
 		}
 	}
 	lockCalls(f, fn.Body, h, w.calls, c)
@@ -259,6 +292,17 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 		g.Lock = aliases.Expand(g.Node, g.Lock)
 	}
 	return h
+}
+
+// releasedBy reports whether a method called on a guard variable is one
+// its class's annotations say releases it (`section.Leave()`).
+func releasedBy(h *model.Hold, guard, method string) bool {
+	for _, g := range h.All {
+		if g.Name == guard && slices.Contains(g.ReleasedBy, method) {
+			return true
+		}
+	}
+	return false
 }
 
 // helperGuard recognises a local bound to the guard an acquire helper

@@ -31,6 +31,9 @@ type Config struct {
 	// LockMethods ...).
 	Guards    []invariants.GuardType
 	LockCalls invariants.LockCalls
+	// ScopedGuards are the guard classes the code declares by its own
+	// annotations (ScopedGuard), read from the job's files.
+	ScopedGuards []ScopedGuard
 }
 
 // Lookup returns the values of a define, and whether it is set.
@@ -151,6 +154,9 @@ type Guard struct {
 	// "" for a guard of the standard types; such a guard locks the rule's
 	// lock in the rule's mode.
 	Acquire string
+	// ReleasedBy are the methods of a guard of a class the code declares
+	// (ScopedGuard) that release it (`section.Leave()`).
+	ReleasedBy []string
 }
 
 // Release is an explicit release of a named guard: `drop(g)`,
