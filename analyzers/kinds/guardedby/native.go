@@ -520,6 +520,10 @@ func (c *nativeCheck) follow() {
 				continue
 			}
 			for _, use := range caller.ValueUses(name) {
+				if c.judgeCondition(caller, use, callee, k.obj, nd) {
+					found = true
+					continue
+				}
 				if declared && !addressOf(use) {
 					// A name that a contract binds is a common one
 					// (`cq`, `mu`): only `&Type::name` or `&name` is
@@ -544,12 +548,19 @@ func (c *nativeCheck) follow() {
 // judgeCall checks one call of a function that needs the lock of a value
 // held: the value is what the call passes for obj.
 func (c *nativeCheck) judgeCall(caller *treesitter.Function, call model.Call, callee *treesitter.Function, obj int, nd *nativeNeed) {
-	path := append([]string{caller.Name()}, nd.path...)
 	val := c.valueAt(caller, call, obj)
 	if val == nil {
+		path := append([]string{caller.Name()}, nd.path...)
 		caller.Report(call.Node, "calls %s, which %s without %s held, and the value whose lock it needs cannot be told here (%s)", callee.Name(), nd.what, c.r.Lock.Raw, strings.Join(path, " -> "))
 		return
 	}
+	c.judgeCallOn(caller, call, callee, val, nd)
+}
+
+// judgeCallOn checks one call of a function that needs the lock of val
+// held: the caller holds it at the call, or passes the need on.
+func (c *nativeCheck) judgeCallOn(caller *treesitter.Function, call model.Call, callee *treesitter.Function, val []string, nd *nativeNeed) {
+	path := append([]string{caller.Name()}, nd.path...)
 	name := c.lockName(val)
 	if !call.Live() {
 		if ok, weaker, _ := c.held(caller, call.Node, c.locksIn(caller, val), nd.mode, enclosingLiteral(call.Node)); !ok {
