@@ -87,21 +87,9 @@ func main() {
 	for _, m := range c.modules {
 		patterns = append(patterns, m+"/...")
 	}
-	pkgs, err := packages.Load(&packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule,
-		Dir:  *dir,
-	}, patterns...)
+	pkgs, err := load(*dir, patterns)
 	if err != nil {
 		fail(err)
-	}
-	var unloaded []string
-	for _, p := range pkgs {
-		for _, e := range p.Errors {
-			unloaded = append(unloaded, fmt.Sprintf("%s: %s", p.PkgPath, e))
-		}
-	}
-	if len(unloaded) > 0 {
-		fail(fmt.Errorf("%d packages do not load with the build list of %s:\n%s", len(unloaded), *dir, strings.Join(unloaded, "\n")))
 	}
 	var picked []pick
 	fun := funnel{}
@@ -129,6 +117,29 @@ func main() {
 		fail(err)
 	}
 	fmt.Printf("%s: %d functions\n", file, len(picked))
+}
+
+// load loads the packages of the patterns, with types, in the module of
+// dir; a package that does not load or type-check is an error, so that no
+// package is left out of a corpus unseen.
+func load(dir string, patterns []string) ([]*packages.Package, error) {
+	pkgs, err := packages.Load(&packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule,
+		Dir:  dir,
+	}, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	var unloaded []string
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			unloaded = append(unloaded, fmt.Sprintf("%s: %s", p.PkgPath, e))
+		}
+	}
+	if len(unloaded) > 0 {
+		return nil, fmt.Errorf("%d errors in packages that must load with the build list of %s:\n%s", len(unloaded), dir, strings.Join(unloaded, "\n"))
+	}
+	return pkgs, nil
 }
 
 // corpus is one rule and what it scans and writes.
