@@ -4,9 +4,13 @@
 //
 //	go run ./bench/realgo/gen          # rewrite the corpus
 //	go run ./bench/realgo/gen -check   # fail when the file is not what the rule picks
+//	go run ./bench/realgo/gen -funnel  # also print, per module, where the rule refuses
 //
 // With -rule afterunlock it writes the after-unlock corpus instead, by
 // the rule in afterunlock.go, into bench/realgo/afterunlock/guardlint.yaml.
+//
+// A package of the patterns that does not load or type-check is an error:
+// skipping it would shrink the corpus without anyone seeing why.
 //
 // The corpus rule was written before the corpus was first generated and is
 // not narrowed after seeing results: a function it picks that guardlint
@@ -70,6 +74,7 @@ func main() {
 	check := flag.Bool("check", false, "compare with the corpus file instead of writing it")
 	dir := flag.String("dir", "", "the corpus module (default: the rule's own)")
 	which := flag.String("rule", "hold", "the corpus: hold (the main corpus) or afterunlock")
+	showFunnel := flag.Bool("funnel", false, "print, per module, the packages and functions scanned and where the rule refuses them")
 	flag.Parse()
 	c, ok := corpora[*which]
 	if !ok {
@@ -82,24 +87,20 @@ func main() {
 	for _, m := range c.modules {
 		patterns = append(patterns, m+"/...")
 	}
-	pkgs, err := packages.Load(&packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule,
-		Dir:  *dir,
-	}, patterns...)
+	pkgs, err := load(*dir, patterns)
 	if err != nil {
 		fail(err)
 	}
 	var picked []pick
-	var unloaded []string
+	fun := funnel{}
 	for _, p := range pkgs {
-		if len(p.Errors) > 0 {
-			unloaded = append(unloaded, fmt.Sprintf("%s (%s)", p.PkgPath, p.Errors[0].Msg))
-			continue
-		}
-		picked = append(picked, scan(p, c.rule)...)
+		picked = append(picked, scan(p, c.rule, fun.module(p))...)
+	}
+	if *showFunnel {
+		fun.print(os.Stderr)
 	}
 	sort.Slice(picked, func(i, j int) bool { return picked[i].fn < picked[j].fn })
-	out := render(c.title, picked, unloaded)
+	out := render(c.title, picked)
 	file := filepath.Join(*dir, c.file)
 	if *check {
 		old, err := os.ReadFile(file)
@@ -118,10 +119,35 @@ func main() {
 	fmt.Printf("%s: %d functions\n", file, len(picked))
 }
 
+// load loads the packages of the patterns, with types, in the module of
+// dir; a package that does not load or type-check is an error, so that no
+// package is left out of a corpus unseen.
+func load(dir string, patterns []string) ([]*packages.Package, error) {
+	pkgs, err := packages.Load(&packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule,
+		Dir:  dir,
+	}, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	var unloaded []string
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			unloaded = append(unloaded, fmt.Sprintf("%s: %s", p.PkgPath, e))
+		}
+	}
+	if len(unloaded) > 0 {
+		return nil, fmt.Errorf("%d errors in packages that must load with the build list of %s:\n%s", len(unloaded), dir, strings.Join(unloaded, "\n"))
+	}
+	return pkgs, nil
+}
+
 // corpus is one rule and what it scans and writes.
 type corpus struct {
 	modules []string
-	rule    func(*packages.Package, *ast.FuncDecl) (pick, bool)
+	// rule picks a function, or names the point of the rule that refuses
+	// it (for the funnel).
+	rule func(*packages.Package, *ast.FuncDecl) (pick, string)
 	// dir is the module that pins the modules' versions, and file the
 	// corpus file in it.
 	dir, file string
@@ -130,10 +156,10 @@ type corpus struct {
 
 // corpora are the rules this command applies.
 var corpora = map[string]corpus{
-	"hold": {modules, rule, "bench/realgo/corpus", "guardlint.yaml",
+	"hold": {modules, holdRule, "bench/realgo/corpus", "guardlint.yaml",
 		"# The real Go corpus: one hold invariant per function the corpus rule\n# (bench/realgo/gen) picks from the standard library and the pinned modules.\n"},
 	"afterunlock": {afterUnlockModules, afterUnlock, "bench/realgo/afterunlock", "guardlint.yaml",
-		"# The after-unlock corpus: one hold invariant per function the rule of\n# bench/realgo/gen/afterunlock.go picks: functions that release the lock and\n# then only call other packages' functions with constants and locals of\n# basic types, and return.\n"},
+		"# The after-unlock corpus: one hold invariant per function the rule of\n# bench/realgo/gen/afterunlock.go picks: functions that release the lock and\n# then only call other packages' functions with constants and locals that\n# hold no pointer, compute on locals, and return.\n"},
 }
 
 func fail(err error) {
@@ -149,24 +175,32 @@ type pick struct {
 	pos      string
 }
 
-// scan applies the rule to every function of a package.
-func scan(p *packages.Package, rule func(*packages.Package, *ast.FuncDecl) (pick, bool)) []pick {
+// scan applies the rule to every function of a package, counting in m
+// what it scans and where the rule refuses.
+func scan(p *packages.Package, rule func(*packages.Package, *ast.FuncDecl) (pick, string), m *moduleCount) []pick {
 	var out []pick
+	m.packages++
 	for _, f := range p.Syntax {
 		name := p.Fset.Position(f.Pos()).Filename
 		if strings.HasSuffix(name, "_test.go") || ast.IsGenerated(f) {
 			continue
 		}
+		m.files++
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil || len(fd.Body.List) == 0 {
 				continue
 			}
-			if pk, ok := rule(p, fd); ok {
-				pos := p.Fset.Position(fd.Pos())
-				pk.pos = fmt.Sprintf("%s:%d", relTo(p, pos.Filename), pos.Line)
-				out = append(out, pk)
+			m.functions++
+			pk, refused := rule(p, fd)
+			if refused != "" {
+				m.refused[refused]++
+				continue
 			}
+			m.picked++
+			pos := p.Fset.Position(fd.Pos())
+			pk.pos = fmt.Sprintf("%s:%d", relTo(p, pos.Filename), pos.Line)
+			out = append(out, pk)
 		}
 	}
 	return out
@@ -175,6 +209,15 @@ func scan(p *packages.Package, rule func(*packages.Package, *ast.FuncDecl) (pick
 // relTo names a file by its package path, for the corpus's comments.
 func relTo(p *packages.Package, file string) string {
 	return p.PkgPath + "/" + filepath.Base(file)
+}
+
+// holdRule is rule with the funnel's signature: the main corpus's rule is
+// not split by point.
+func holdRule(p *packages.Package, fd *ast.FuncDecl) (pick, string) {
+	if pk, ok := rule(p, fd); ok {
+		return pk, ""
+	}
+	return pick{}, "points 2 to 4"
 }
 
 // rule applies points 2 to 4 of the corpus rule to one declaration.
@@ -489,16 +532,10 @@ func render1(fset *token.FileSet, e ast.Expr) string {
 }
 
 // render writes the corpus file.
-func render(title string, picked []pick, unloaded []string) []byte {
+func render(title string, picked []pick) []byte {
 	var b bytes.Buffer
 	b.WriteString("# Code generated by go run ./bench/realgo/gen; DO NOT EDIT.\n")
 	b.WriteString(title)
-	if len(unloaded) > 0 {
-		b.WriteString("# Packages that do not load with this build list, so that no function of\n# theirs can be picked:\n")
-		for _, u := range unloaded {
-			fmt.Fprintf(&b, "#   %s\n", u)
-		}
-	}
 	b.WriteString("version: 1\ninvariants:\n")
 	ids := map[string]int{}
 	for _, p := range picked {

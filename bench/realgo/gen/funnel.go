@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// funnel counts, per module, what the generator scans and where the rule
+// refuses: a module that yields no function shows whether its packages
+// were read at all or the rule refused their functions, and at which
+// point.
+type funnel map[string]*moduleCount
+
+// moduleCount is one module's line of the funnel.
+type moduleCount struct {
+	packages, files, functions, picked int
+	// refused counts functions by the point of the rule that refused them.
+	refused map[string]int
+}
+
+// module is the count of the module that holds p ("std" for the standard
+// library).
+func (f funnel) module(p *packages.Package) *moduleCount {
+	name := "std"
+	if p.Module != nil {
+		name = p.Module.Path
+	}
+	m := f[name]
+	if m == nil {
+		m = &moduleCount{refused: map[string]int{}}
+		f[name] = m
+	}
+	return m
+}
+
+// print writes one line per module, in module order, and the totals.
+func (f funnel) print(w io.Writer) {
+	names := make([]string, 0, len(f))
+	for n := range f {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	total := moduleCount{refused: map[string]int{}}
+	for _, n := range names {
+		m := f[n]
+		fmt.Fprintf(w, "%s: %s\n", n, m)
+		total.packages += m.packages
+		total.files += m.files
+		total.functions += m.functions
+		total.picked += m.picked
+		for k, v := range m.refused {
+			total.refused[k] += v
+		}
+	}
+	fmt.Fprintf(w, "all: %s\n", &total)
+}
+
+// String writes the counts: packages, files and functions scanned, the
+// functions each point refused, and those picked.
+func (m *moduleCount) String() string {
+	points := make([]string, 0, len(m.refused))
+	for k := range m.refused {
+		points = append(points, k)
+	}
+	sort.Strings(points)
+	var refused []string
+	for _, k := range points {
+		refused = append(refused, fmt.Sprintf("%s %d", k, m.refused[k]))
+	}
+	return fmt.Sprintf("%d packages, %d files, %d functions; refused by %s; picked %d",
+		m.packages, m.files, m.functions, strings.Join(refused, ", "), m.picked)
+}

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"go/ast"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestAfterUnlockPoints checks that the after-unlock rule picks, or
+// refuses at the point its doc comment says, each function of
+// testdata/afterunlock.
+func TestAfterUnlockPoints(t *testing.T) {
+	pkgs, err := load(".", []string{"./testdata/afterunlock"})
+	require.NoError(t, err)
+	require.Len(t, pkgs, 1)
+	want := map[string]string{
+		"add": "", "get": "", "sign": "",
+		"size": "point 5", "check": "point 4", "del": "point 3", "set": "point 2",
+	}
+	got := map[string]string{}
+	for _, f := range pkgs[0].Syntax {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				_, got[fd.Name.Name] = afterUnlock(pkgs[0], fd)
+			}
+		}
+	}
+	require.Equal(t, want, got)
+}
+
+// TestLoadFailsOnBrokenPackage checks that a package that does not
+// type-check is an error naming it, not a package left out.
+func TestLoadFailsOnBrokenPackage(t *testing.T) {
+	_, err := load(".", []string{"./testdata/broken"})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "testdata/broken/broken.go:4")
+}

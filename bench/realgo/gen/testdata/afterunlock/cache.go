@@ -1,0 +1,92 @@
+// Package afterunlock holds one function per point of the after-unlock
+// rule that picks or refuses it; the comment before each says which.
+package afterunlock
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+)
+
+var errClosed = errors.New("closed")
+
+type cache struct {
+	mu    sync.Mutex
+	items map[string]int
+}
+
+// add is picked: a call of another package's function with a string
+// parameter after the release.
+func (c *cache) add(k string, v int) error {
+	c.mu.Lock()
+	if _, ok := c.items[k]; ok {
+		c.mu.Unlock()
+		return fmt.Errorf("item %s exists", k)
+	}
+	c.items[k] = v
+	c.mu.Unlock()
+	return nil
+}
+
+// get is picked: a guard clause precedes the lock (point 8b).
+func (c *cache) get(k string) (int, error) {
+	if k == "" {
+		return 0, errors.New("empty key")
+	}
+	c.mu.Lock()
+	v, ok := c.items[k]
+	c.mu.Unlock()
+	if !ok {
+		return 0, errors.New("no item " + k)
+	}
+	return v, nil
+}
+
+// sign is picked: a switch on a local after the release, no call (point 9).
+func (c *cache) sign(k string) int {
+	c.mu.Lock()
+	v := c.items[k]
+	c.mu.Unlock()
+	switch {
+	case v < 0:
+		v = -1
+	case v > 0:
+		v = 1
+	}
+	return v
+}
+
+// size is refused by point 5: it only returns after the release.
+func (c *cache) size() int {
+	c.mu.Lock()
+	n := len(c.items)
+	c.mu.Unlock()
+	return n
+}
+
+// check is refused by point 4: a package variable is returned after the
+// release.
+func (c *cache) check() error {
+	c.mu.Lock()
+	n := len(c.items)
+	c.mu.Unlock()
+	if n == 0 {
+		return errClosed
+	}
+	return nil
+}
+
+// del is refused by point 3: the unlock is deferred.
+func (c *cache) del(k string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.items, k)
+}
+
+// set is refused by point 2: work precedes the lock.
+func (c *cache) set(k string) error {
+	c.items[k] = 1
+	c.mu.Lock()
+	c.mu.Unlock()
+	return fmt.Errorf("set %s", k)
+}
