@@ -127,14 +127,17 @@ func main() {
 	check(err)
 	expects, err := readExpect(filepath.Join(here, "expect.yaml"))
 	check(err)
+	cleanup := func() {}
 	if *work == "" {
 		*work, err = os.MkdirTemp("", "fixes")
 		check(err)
-		defer os.RemoveAll(*work)
+		cleanup = func() { os.RemoveAll(*work) }
+		defer cleanup()
 	}
 	if *releases {
-		if rerunReleases(*bin, *work, commits, expects) > 0 {
-			defer os.Exit(1)
+		if departed := rerunReleases(*bin, *work, commits, expects); departed > 0 {
+			cleanup() // os.Exit skips the deferred removal
+			os.Exit(1)
 		}
 		return
 	}
