@@ -4,6 +4,7 @@
 // ran on it) and prints the table and the rates of docs/fixes.md.
 //
 //	go run ./bench/fixes/harness -bin GUARDLINT -mirrors DIR [-only REPO,...] [-commits N] [-work DIR]
+//	go run ./bench/fixes/harness -bin GUARDLINT -releases
 //
 // Per commit, in a scratch clone of the repository at the commit (a
 // shared clone of the mirror, so that it costs no copy of the history):
@@ -97,6 +98,7 @@ func main() {
 	jsonOut := flag.String("json", "", "write the rows as JSON to this file")
 	from := flag.String("from", "", "print the table and rates of rows saved with -json (comma-separated files, in order) instead of running")
 	checkOnly := flag.Bool("check", false, "only check the corpus files: every picked commit has its expectation, and each expectation names a kind and its keys")
+	releases := flag.Bool("releases", false, "rerun the commits of releases.tsv, each rebuilt from two releases of its module that the Go module proxy serves, and exit 1 when a row departs from results.md's")
 	gate := flag.Bool("gate", false, "exit 1 when a target is missed: a proposal fails on the fixed code, or a commit of one hunk has more than 10")
 	flag.Parse()
 	if *checkOnly {
@@ -116,8 +118,8 @@ func main() {
 		printTable(rows)
 		return
 	}
-	if *bin == "" || *mirrors == "" {
-		fmt.Fprintln(os.Stderr, "usage: harness -bin GUARDLINT -mirrors DIR [-only REPO,...] [-commits N] [-work DIR]")
+	if *bin == "" || (*mirrors == "") == !*releases {
+		fmt.Fprintln(os.Stderr, "usage: harness -bin GUARDLINT -mirrors DIR [-only REPO,...] [-commits N] [-work DIR]\n       harness -bin GUARDLINT -releases [-work DIR]")
 		os.Exit(2)
 	}
 	here := filepath.Join("bench", "fixes")
@@ -125,10 +127,19 @@ func main() {
 	check(err)
 	expects, err := readExpect(filepath.Join(here, "expect.yaml"))
 	check(err)
+	cleanup := func() {}
 	if *work == "" {
 		*work, err = os.MkdirTemp("", "fixes")
 		check(err)
-		defer os.RemoveAll(*work)
+		cleanup = func() { os.RemoveAll(*work) }
+		defer cleanup()
+	}
+	if *releases {
+		if departed := rerunReleases(*bin, *work, commits, expects); departed > 0 {
+			cleanup() // os.Exit skips the deferred removal
+			os.Exit(1)
+		}
+		return
 	}
 	kinds := knownKinds()
 	perRepo := map[string]int{}
@@ -242,12 +253,7 @@ func gitDir(mirrors, repo string) string {
 
 func run(bin, mirrors, work string, c commit, e *expectation, kinds map[string]bool) *result {
 	start := time.Now()
-	r := &result{commit: c, Expressible: len(e.Keep) > 0 && e.Inexpressible == "", KindsKnown: true, Inexpressible: e.Inexpressible}
-	for _, k := range e.Keep {
-		if !kinds[k["kind"]] {
-			r.KindsKnown = false
-		}
-	}
+	r := newResult(c, e, kinds)
 	defer func() { r.Seconds = time.Since(start).Seconds() }()
 	dir := filepath.Join(work, strings.Replace(c.Repo, "/", "+", 1)+"-"+c.Commit[:10])
 	os.RemoveAll(dir)
@@ -260,10 +266,18 @@ func run(bin, mirrors, work string, c commit, e *expectation, kinds map[string]b
 		r.Note = "checkout: " + firstLine(out)
 		return r
 	}
-	hunks, _ := git(dir, "diff", "-U0", c.Parent, c.Commit)
+	measure(bin, dir, c.Commit, c.Parent, e, r)
+	return r
+}
+
+// measure runs suggest, the check at the fix and prove --revert on the
+// commit REV (whose first parent is PARENT) checked out in dir, and
+// fills r, the row of the corpus's commit.
+func measure(bin, dir, rev, parent string, e *expectation, r *result) {
+	hunks, _ := git(dir, "diff", "-U0", parent, rev)
 	r.Hunks = strings.Count(hunks, "\n@@ ")
 	var stdout, stderr bytes.Buffer
-	cmd := exec.Command(bin, "suggest", c.Commit)
+	cmd := exec.Command(bin, "suggest", rev)
 	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, &stdout, &stderr
 	r.Exit = exitCode(cmd.Run())
 	props := parseProposals(stdout.Bytes())
@@ -293,12 +307,12 @@ func run(bin, mirrors, work string, c commit, e *expectation, kinds map[string]b
 	}
 	if len(props) == 0 {
 		r.Clean, r.Revert = "-", "-"
-		return r
+		return
 	}
 	cfg := filepath.Join(dir, "guardlint-fixes-harness.yaml")
 	if err := os.WriteFile(cfg, stdout.Bytes(), 0o644); err != nil {
 		r.Note = err.Error()
-		return r
+		return
 	}
 	// Clean at the fix: the invariants checked on the fixed tree.
 	var now bytes.Buffer
@@ -313,11 +327,22 @@ func run(bin, mirrors, work string, c commit, e *expectation, kinds map[string]b
 		r.Clean = fmt.Sprintf("exit %d: %s", code, firstLine(now.String()))
 	}
 	// The revert: which invariants fire, on their merits or for a name.
-	var rev bytes.Buffer
-	cmd = exec.Command(bin, "prove", "--revert", c.Commit, "-config", cfg, "./...")
-	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, &rev, &rev
+	var reverted bytes.Buffer
+	cmd = exec.Command(bin, "prove", "--revert", rev, "-config", cfg, "./...")
+	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, &reverted, &reverted
 	exitCode(cmd.Run())
-	r.Revert, r.Uncovered, r.Merit, r.NameOnly = readRevert(rev.String(), c.Commit)
+	r.Revert, r.Uncovered, r.Merit, r.NameOnly = readRevert(reverted.String())
+}
+
+// newResult is the row of commit c before anything ran: what its
+// expectation says.
+func newResult(c commit, e *expectation, kinds map[string]bool) *result {
+	r := &result{commit: c, Expressible: len(e.Keep) > 0 && e.Inexpressible == "", KindsKnown: true, Inexpressible: e.Inexpressible}
+	for _, k := range e.Keep {
+		if !kinds[k["kind"]] {
+			r.KindsKnown = false
+		}
+	}
 	return r
 }
 
@@ -461,7 +486,7 @@ var revertLine = regexp.MustCompile(`^revert \S+: (\w+)(?:; (\d+) of \d+ hunks? 
 
 // readRevert reads prove --revert's output: its verdict, the uncovered
 // hunks, and the invariants caught on merit or only for a missing name.
-func readRevert(out, sha string) (verdict string, uncovered, merit, nameOnly int) {
+func readRevert(out string) (verdict string, uncovered, merit, nameOnly int) {
 	verdict = "error: " + firstLine(out)
 	byID := map[string]bool{} // id -> fires on merit
 	sc := bufio.NewScanner(strings.NewReader(out))
@@ -548,35 +573,18 @@ func printTable(rows []*result) (failingCommits, mostOneHunk int) {
 		failing, expressible, expressibleKnown, matched, matchedKnown, maxOneHunk, total, inexpressible int
 	)
 	for _, r := range rows {
-		keep := "none"
 		if r.Inexpressible != "" {
-			keep = "a kind as written; none on re-reading: " + strings.ReplaceAll(r.Inexpressible, "|", "\\|")
 			inexpressible++
 		}
-		if r.Expressible {
-			keep = "a kind"
-			if !r.KindsKnown {
-				keep = "a kind not in this build"
-			}
-		}
-		subject := r.Subject
-		if len(subject) > 60 {
-			subject = subject[:57] + "..."
-		}
-		subject = strings.ReplaceAll(subject, "|", "\\|")
-		clean := r.Clean
-		if strings.HasPrefix(clean, "no") {
+		if strings.HasPrefix(r.Clean, "no") {
 			failing++
 		}
-		match := "-"
 		if r.Expressible {
-			match = "no"
 			expressible++
 			if r.KindsKnown {
 				expressibleKnown++
 			}
 			if r.Match {
-				match = "yes"
 				matched++
 				if r.KindsKnown {
 					matchedKnown++
@@ -587,15 +595,7 @@ func printTable(rows []*result) (failingCommits, mostOneHunk int) {
 			maxOneHunk = r.Proposals
 		}
 		total += r.Proposals
-		revert := r.Revert
-		if r.Uncovered > 0 {
-			revert += fmt.Sprintf(", %d uncovered", r.Uncovered)
-		}
-		note := ""
-		if r.Note != "" {
-			note = " (" + strings.ReplaceAll(r.Note, "|", "\\|") + ")"
-		}
-		fmt.Printf("| %s | `%s` | %s | %s | %d (%d)%s | %s | %d / %d | %s | %s |\n", r.Repo, r.Commit[:10], subject, keep, r.Proposals, r.Hunks, note, clean, r.Merit, r.NameOnly, revert, match)
+		fmt.Println(tableRow(r))
 	}
 	fmt.Println()
 	fmt.Printf("commits: %d; proposals: %d; proposals failing on the fixed code: %d (of commits)\n", len(rows), total, failing)
@@ -607,6 +607,39 @@ func printTable(rows []*result) (failingCommits, mostOneHunk int) {
 	}
 	fmt.Printf("most proposals on a commit of one hunk: %d\n", maxOneHunk)
 	return failing, maxOneHunk
+}
+
+// tableRow is r's row of the table, every figure of the commit in it:
+// the rerun from releases compares rows as printed.
+func tableRow(r *result) string {
+	keep := "none"
+	if r.Inexpressible != "" {
+		keep = "a kind as written; none on re-reading: " + strings.ReplaceAll(r.Inexpressible, "|", "\\|")
+	}
+	match := "-"
+	if r.Expressible {
+		keep, match = "a kind", "no"
+		if !r.KindsKnown {
+			keep = "a kind not in this build"
+		}
+		if r.Match {
+			match = "yes"
+		}
+	}
+	subject := r.Subject
+	if len(subject) > 60 {
+		subject = subject[:57] + "..."
+	}
+	subject = strings.ReplaceAll(subject, "|", "\\|")
+	revert := r.Revert
+	if r.Uncovered > 0 {
+		revert += fmt.Sprintf(", %d uncovered", r.Uncovered)
+	}
+	note := ""
+	if r.Note != "" {
+		note = " (" + strings.ReplaceAll(r.Note, "|", "\\|") + ")"
+	}
+	return fmt.Sprintf("| %s | `%s` | %s | %s | %d (%d)%s | %s | %d / %d | %s | %s |", r.Repo, r.Commit[:10], subject, keep, r.Proposals, r.Hunks, note, r.Clean, r.Merit, r.NameOnly, revert, match)
 }
 
 func pct(a, b int) string {
