@@ -4,7 +4,8 @@
 // rule below, and the mutants of each picked function's guard. With
 // -score it reads guardlint's findings on both and prints the rates.
 //
-//	go run ./bench/native/gen -out DIR                # write DIR/originals.yaml, DIR/mutants.yaml, DIR/mutants/
+//	go run ./bench/native/gen -pattern-packages       # the Debian packages to unpack for the pattern corpus
+//	go run ./bench/native/gen -out DIR -pattern-crates CRATES  # write DIR/originals.yaml, DIR/mutants.yaml, DIR/mutants/
 //	go run ./bench/native/gen -score -out DIR         # read DIR/originals.json, DIR/mutants.json
 //
 // The corpus rule was written, with this program, before the corpus was
@@ -200,7 +201,13 @@ type counts struct {
 func main() {
 	out := flag.String("out", "", "the directory to write the corpus to, or to score")
 	score := flag.Bool("score", false, "read DIR/originals.json and DIR/mutants.json and print the rates")
+	crates := flag.String("pattern-crates", "", "the directory the packages of -pattern-packages are unpacked into")
+	listPackages := flag.Bool("pattern-packages", false, "print the Debian packages whose crates widen the pattern corpus")
 	flag.Parse()
+	if *listPackages {
+		fmt.Println(strings.Join(patternPackages, "\n"))
+		return
+	}
 	if *out == "" {
 		fail(fmt.Errorf("-out DIR is required"))
 	}
@@ -220,8 +227,11 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
+	if *crates == "" {
+		fail(fmt.Errorf("-pattern-crates DIR is required: unpack the packages of -pattern-packages there (bench/native/run does)"))
+	}
 	var cp counts
-	patterns, err := scan("rust", "rustpattern", rustRoots, patternWords, &cp)
+	patterns, err := scan("rust", "rustpattern", append(slices.Clone(rustRoots), *crates), patternWords, &cp)
 	if err != nil {
 		fail(err)
 	}

@@ -219,8 +219,9 @@ func boundBy(f *syntax.File, pat *syntax.Node) *syntax.Node {
 	case "identifier":
 		return pat
 	case "mut_pattern":
+		// `mut NAME`: a mutable_specifier, then the identifier.
 		kids := pat.NamedChildren()
-		if len(kids) == 1 && kids[0].Kind == "identifier" {
+		if len(kids) > 0 && kids[len(kids)-1].Kind == "identifier" {
 			return pat
 		}
 	case "tuple_struct_pattern":
