@@ -4,7 +4,9 @@
 // rule below, and the mutants of each picked function's guard. With
 // -score it reads guardlint's findings on both and prints the rates.
 //
-//	go run ./bench/native/gen -out DIR                # write DIR/originals.yaml, DIR/mutants.yaml, DIR/mutants/
+//	go run ./bench/native/gen -pattern-packages       # the Debian packages to unpack for the pattern corpus
+//	go run ./bench/native/gen -out DIR -pattern-crates CRATES  # write DIR/originals.yaml, DIR/mutants.yaml, DIR/mutants/
+//	                                                  # (without -pattern-crates, the pattern corpus is left out)
 //	go run ./bench/native/gen -score -out DIR         # read DIR/originals.json, DIR/mutants.json
 //
 // The corpus rule was written, with this program, before the corpus was
@@ -94,6 +96,11 @@
 // rule's). The run also lists the picked C++ functions that lock a mutex
 // by an explicit lock call followed by its unlock. Mutants are not compiled: in Rust, a guard used by name afterwards
 // makes most of them fail to compile, and they are counted all the same.
+//
+// A third corpus, of Rust guards bound by a pattern (`if let`, `while
+// let`, `let ... else`, `match`), has its rule in pattern.go; its
+// invariants and mutants are written and scored with the others, under
+// the name rustpattern.
 package main
 
 import (
@@ -156,12 +163,15 @@ var rustLocks = map[string]invariants.LockMode{"lock": invariants.Exclusive, "wr
 // pick is one picked function.
 type pick struct {
 	id, lang, file, name string
+	set                  string // the corpus: cpp, rust or rustpattern
 	line                 int
 	body                 bool // class Body: hold; otherwise requires within
 	lock                 string
 	mode                 invariants.LockMode
 	ops                  []string
 	guard                guard
+	binding              *binding // rustpattern: how the guard is bound
+	muts                 []mutant // rustpattern: the mutants, written at the scan
 }
 
 // span is a statement's bytes in its file.
@@ -192,7 +202,13 @@ type counts struct {
 func main() {
 	out := flag.String("out", "", "the directory to write the corpus to, or to score")
 	score := flag.Bool("score", false, "read DIR/originals.json and DIR/mutants.json and print the rates")
+	crates := flag.String("pattern-crates", "", "the directory the packages of -pattern-packages are unpacked into")
+	listPackages := flag.Bool("pattern-packages", false, "print the Debian packages whose crates widen the pattern corpus")
 	flag.Parse()
+	if *listPackages {
+		fmt.Println(strings.Join(patternPackages, "\n"))
+		return
+	}
 	if *out == "" {
 		fail(fmt.Errorf("-out DIR is required"))
 	}
@@ -204,32 +220,52 @@ func main() {
 	}
 	var picks []pick
 	var c counts
-	cpp, err := scan("cpp", cppRoots, []string{"lock_guard", "unique_lock", "scoped_lock", "shared_lock"}, &c)
+	cpp, err := scan("cpp", "cpp", cppRoots, []string{"lock_guard", "unique_lock", "scoped_lock", "shared_lock"}, &c)
 	if err != nil {
 		fail(err)
 	}
-	rust, err := scan("rust", rustRoots, []string{".lock()", ".read()", ".write()"}, &c)
+	rust, err := scan("rust", "rust", rustRoots, []string{".lock()", ".read()", ".write()"}, &c)
 	if err != nil {
 		fail(err)
 	}
-	picks = slices.Concat(cpp, rust)
+	// Without its packages the pattern corpus is not the rule's: it is
+	// left out, and said so (bench/prove/corpus proves the other two).
+	var cp counts
+	var patterns []pick
+	if *crates != "" {
+		patterns, err = scan("rust", "rustpattern", append(slices.Clone(rustRoots), *crates), patternWords, &cp)
+		if err != nil {
+			fail(err)
+		}
+	}
+	picks = slices.Concat(cpp, rust, patterns)
 	if err := write(*out, picks); err != nil {
 		fail(err)
 	}
 	nc, nr := 0, 0
 	for _, p := range picks {
-		if p.lang == "cpp" {
+		switch p.set {
+		case "cpp":
 			nc++
-		} else {
+		case "rust":
 			nr++
 		}
 	}
 	if err := os.WriteFile(filepath.Join(*out, "not-picked.txt"), []byte(strings.Join(c.not, "\n")+"\n"), 0o644); err != nil {
 		fail(err)
 	}
+	if err := os.WriteFile(filepath.Join(*out, "not-picked-rustpattern.txt"), []byte(strings.Join(cp.not, "\n")+"\n"), 0o644); err != nil {
+		fail(err)
+	}
 	fmt.Printf("scanned %d files, %d definitions with a guard; not picked (listed in not-picked.txt): %d that do not parse, %d that cannot be named alone, %d around a guard with no operation\n",
 		c.files, c.guards, c.unparsed, c.unnamed, c.noOps)
 	fmt.Printf("picked %d C++ and %d Rust functions\n", nc, nr)
+	if *crates == "" {
+		fmt.Println("rustpattern: not written (no -pattern-crates)")
+	} else {
+		fmt.Printf("rustpattern: scanned %d files, %d definitions with a guard bound by a pattern; not picked (listed in not-picked-rustpattern.txt): %d that do not parse, %d that cannot be named alone, %d around a guard with no operation; picked %d\n",
+			cp.files, cp.guards, cp.unparsed, cp.unnamed, cp.noOps, len(patterns))
+	}
 	fmt.Printf("picked C++ functions that also lock a mutex explicitly and unlock it: %d\n", len(c.explicit))
 	for _, x := range c.explicit {
 		fmt.Println("    " + x)
@@ -243,7 +279,7 @@ func fail(err error) {
 
 // scan walks the roots and picks the functions of every file that holds
 // one of the words.
-func scan(lang string, roots, words []string, c *counts) ([]pick, error) {
+func scan(lang, set string, roots, words []string, c *counts) ([]pick, error) {
 	var files []string
 	for _, root := range roots {
 		if _, err := os.Stat(root); err != nil {
@@ -271,7 +307,7 @@ func scan(lang string, roots, words []string, c *counts) ([]pick, error) {
 			continue
 		}
 		c.files++
-		picks, err := scanFile(lang, p, src, c)
+		picks, err := scanFile(lang, set, p, src, c)
 		if err != nil {
 			return nil, err
 		}
@@ -308,8 +344,8 @@ func compiled(live func(n *syntax.Node) core.Liveness, n *syntax.Node) bool {
 	return !strings.Contains(d, "which is not compiled") && !strings.Contains(d, "which does not hold")
 }
 
-// scanFile picks the functions of one file.
-func scanFile(lang, path string, src []byte, c *counts) ([]pick, error) {
+// scanFile picks the functions of one file for a corpus.
+func scanFile(lang, set, path string, src []byte, c *counts) ([]pick, error) {
 	var fe front
 	conf := &model.Config{}
 	parsed := src
@@ -334,11 +370,18 @@ func scanFile(lang, path string, src []byte, c *counts) ([]pick, error) {
 		var mode invariants.LockMode
 		var lock string
 		var stmt *syntax.Node
+		var b *binding
 		live := fe.Liveness(f, d, conf)
-		if lang == "cpp" {
+		switch set {
+		case "cpp":
 			g, lock, mode, stmt = cppGuard(f, d.Body, live)
-		} else {
+		case "rust":
 			g, lock, mode, stmt = rustGuard(f, d.Body, live)
+		default:
+			g, lock, mode, b = rustPatternGuard(f, d.Body, live)
+			if b != nil {
+				stmt = b.stmt
+			}
 		}
 		if g == nil {
 			continue
@@ -356,17 +399,31 @@ func scanFile(lang, path string, src []byte, c *counts) ([]pick, error) {
 			c.not = append(c.not, at+": cannot be named alone")
 			continue
 		}
-		g.last = lastInBlock(stmt)
-		p := pick{lang: lang, file: path, name: name, line: f.Position(d.Name.Start).Line, lock: lock, mode: mode, guard: *g}
-		if first := firstStatement(d.Body); first == stmt && !releases(f, d.Body, g.name, lang) {
+		p := pick{lang: lang, set: set, file: path, name: name, line: f.Position(d.Name.Start).Line, lock: lock, mode: mode, binding: b}
+		first := firstStatement(d.Body) == stmt && !releases(f, d.Body, g.name, lang)
+		region := func() []*syntax.Node { return followers(f, stmt, g.name, lang) }
+		if b != nil {
+			first = first && b.form == "let_else"
+			if b.form != "let_else" {
+				region = func() []*syntax.Node { return regionStatements(f, b, g.name) }
+			}
+		}
+		if b == nil || b.form == "let_else" {
+			g.last = lastInBlock(stmt)
+		}
+		p.guard = *g
+		if first {
 			p.body = true
 		} else {
-			p.ops = operations(f, d.Body, stmt, g.name, lang, live)
+			p.ops = operations(f, d.Body, region(), g.name, live)
 			if len(p.ops) == 0 {
 				c.noOps++
 				c.not = append(c.not, at+": no operation around the guard")
 				continue
 			}
+		}
+		if b != nil {
+			p.muts = patternMutants(f, p)
 		}
 		if lang == "cpp" {
 			if _, x := explicitUnlocks(fe.Hold(f, d, conf)); x != "" {
@@ -655,9 +712,9 @@ func releases(f *syntax.File, body *syntax.Node, name, lang string) bool {
 	return false
 }
 
-// operations are the callees of the guard's region that the body calls
-// nowhere else.
-func operations(f *syntax.File, body, stmt *syntax.Node, name, lang string, live func(*syntax.Node) core.Liveness) []string {
+// followers are the statements that follow a guard's statement in its
+// block, up to the first that holds one of its release words.
+func followers(f *syntax.File, stmt *syntax.Node, name, lang string) []*syntax.Node {
 	block := stmt.Parent
 	var region []*syntax.Node
 	after := false
@@ -681,6 +738,12 @@ func operations(f *syntax.File, body, stmt *syntax.Node, name, lang string, live
 		}
 		region = append(region, s)
 	}
+	return region
+}
+
+// operations are the callees of the guard's region that the body calls
+// nowhere else.
+func operations(f *syntax.File, body *syntax.Node, region []*syntax.Node, name string, live func(*syntax.Node) core.Liveness) []string {
 	inRegion := func(n *syntax.Node) bool {
 		for _, s := range region {
 			if s.Start <= n.Start && n.End <= s.End {
@@ -765,6 +828,9 @@ type mutant struct {
 
 // mutants lists a pick's mutants: the replacement of its guard statement.
 func mutants(p pick) []mutant {
+	if p.binding != nil {
+		return p.muts
+	}
 	g := p.guard
 	out := []mutant{{"deleted", ""}, {"nested", "{ " + g.text + " }"}}
 	if p.lang == "cpp" {
@@ -833,7 +899,7 @@ func write(dir string, picks []pick) error {
 	var manifest strings.Builder
 	srcs := map[string][]byte{}
 	for i, p := range picks {
-		p.id = fmt.Sprintf("%s-%04d", p.lang, i)
+		p.id = fmt.Sprintf("%s-%04d", p.set, i)
 		orig.WriteString(invariant(p, p.id, p.file))
 		src, ok := srcs[p.file]
 		if !ok {
@@ -956,7 +1022,7 @@ func scoreRun(dir string) error {
 		return err
 	}
 	type tally struct{ fns, body, alarms, mutants, missed int }
-	byLang := map[string]*tally{"cpp": {}, "rust": {}}
+	byLang := map[string]*tally{"cpp": {}, "rust": {}, "rustpattern": {}}
 	for _, line := range strings.Split(strings.TrimSpace(string(manifest)), "\n") {
 		cols := strings.Split(line, "\t")
 		id, class := cols[0], cols[1]
@@ -983,7 +1049,7 @@ func scoreRun(dir string) error {
 		}
 	}
 	bad := false
-	for _, lang := range []string{"cpp", "rust"} {
+	for _, lang := range []string{"cpp", "rust", "rustpattern"} {
 		t := byLang[lang]
 		fmt.Printf("%s: %d functions (%d hold the lock for the body, %d around their accesses): %d reported on the original code; %d mutants: %d flagged, %d missed\n",
 			lang, t.fns, t.body, t.fns-t.body, t.alarms, t.mutants, t.mutants-t.missed, t.missed)
