@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/nativecheck"
 	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/analyzers/registry"
-	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/native"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
@@ -23,7 +23,7 @@ import (
 func TestNativeMutantsKilled(t *testing.T) {
 	set, err := registry.Load("testdata/native/proved.yaml")
 	require.NoError(t, err)
-	assert.Empty(t, treesitter.Check(set, treesitter.Options{}), "the correct code passes")
+	assert.Empty(t, nativecheck.Check(set, nativecheck.Options{}), "the correct code passes")
 	ops := map[string]map[string]int{}
 	for _, inv := range set.Invariants {
 		c, err := native.Load(inv, nil)
@@ -43,7 +43,7 @@ func TestNativeMutantsKilled(t *testing.T) {
 			}
 			one := &invariants.Set{Files: set.Files, Invariants: []*invariants.Invariant{inv}}
 			killed := false
-			for _, f := range treesitter.Check(one, treesitter.Options{Files: view}) {
+			for _, f := range nativecheck.Check(one, nativecheck.Options{Files: view}) {
 				if f.ID == inv.ID && m.Site.Contains(f.Pos) {
 					killed = true
 				}

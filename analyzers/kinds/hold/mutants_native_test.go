@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/nativecheck"
 	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/analyzers/registry"
-	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/native"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
@@ -24,7 +24,7 @@ import (
 func TestNativeLockCallMutantsKilled(t *testing.T) {
 	set, err := registry.Load("testdata/native/proved.yaml")
 	require.NoError(t, err)
-	require.Empty(t, treesitter.Check(set, treesitter.Options{}), "the correct code passes")
+	require.Empty(t, nativecheck.Check(set, nativecheck.Options{}), "the correct code passes")
 	for _, inv := range set.Invariants {
 		c, err := native.Load(inv, nil)
 		require.NoError(t, err)
@@ -42,7 +42,7 @@ func TestNativeLockCallMutantsKilled(t *testing.T) {
 			}
 			one := &invariants.Set{Files: set.Files, Invariants: []*invariants.Invariant{inv}}
 			killed := false
-			for _, f := range treesitter.Check(one, treesitter.Options{Files: view}) {
+			for _, f := range nativecheck.Check(one, nativecheck.Options{Files: view}) {
 				if f.ID == inv.ID && m.Site.Contains(f.Pos) {
 					killed = true
 				}

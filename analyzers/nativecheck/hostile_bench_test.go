@@ -1,4 +1,4 @@
-package treesitter_test
+package nativecheck_test
 
 import (
 	"os"
@@ -6,8 +6,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/nativecheck"
 	"github.com/guardlint/guardlint/analyzers/registry"
-	"github.com/guardlint/guardlint/analyzers/treesitter"
 )
 
 // Benchmarks over the inputs of hostile_test.go, for the figures in
@@ -44,7 +44,7 @@ func benchCheck(b *testing.B, files map[string][]byte, yaml string) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		treesitter.Check(set, treesitter.Options{})
+		nativecheck.Check(set, nativecheck.Options{})
 	}
 	b.StopTimer()
 	reportPeak(b)
@@ -74,7 +74,7 @@ func BenchmarkAGlobThatWalksALargeTree(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		treesitter.Check(set, treesitter.Options{})
+		nativecheck.Check(set, nativecheck.Options{})
 	}
 	b.StopTimer()
 	reportPeak(b)

@@ -1,4 +1,4 @@
-package treesitter_test
+package nativecheck_test
 
 import (
 	"bytes"
@@ -9,10 +9,10 @@ import (
 	"testing"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/nativecheck"
 	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/analyzers/suppress"
-	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -36,7 +36,7 @@ func checkTree(tb testing.TB, files map[string][]byte, yaml string) []core.Findi
 	require.NoError(tb, os.WriteFile(cfg, []byte(yaml), 0o644))
 	set, err := registry.Load(cfg)
 	require.NoError(tb, err)
-	return treesitter.Check(set, treesitter.Options{})
+	return nativecheck.Check(set, nativecheck.Options{})
 }
 
 // messages lists the findings, for assertions and failure messages.
@@ -200,7 +200,7 @@ invariants:
 `), 0o644))
 	set, err := registry.Load(cfg)
 	require.NoError(t, err)
-	found := treesitter.Check(set, treesitter.Options{})
+	found := nativecheck.Check(set, nativecheck.Options{})
 	// The 20,000 headers are read, and none defines f.
 	require.Len(t, found, 1, "%v", messages(found))
 	assert.Equal(t, "f-calls-headers", found[0].ID)
@@ -223,7 +223,7 @@ invariants:
 `), 0o644))
 	set, err := registry.Load(cfg)
 	require.NoError(t, err)
-	found := treesitter.Check(set, treesitter.Options{})
+	found := nativecheck.Check(set, nativecheck.Options{})
 	// The walk does not follow links: it finds a.c once (a second a.c
 	// through the loop would make f defined twice). A file named through
 	// the loop is a path like any other; a link to itself cannot be read.
@@ -244,7 +244,7 @@ func TestAFileLargerThanTheLimit(t *testing.T) {
 	require.NoError(t, os.WriteFile(cfg, []byte("version: 1\ninvariants:\n  - {id: f-calls, why: w, lang: c, files: big.c, function: f, call: {to: g}}\n"), 0o644))
 	set, err := registry.Load(cfg)
 	require.NoError(t, err)
-	found := treesitter.Check(set, treesitter.Options{})
+	found := nativecheck.Check(set, nativecheck.Options{})
 	require.Len(t, found, 1, "%v", messages(found))
 	assert.Contains(t, found[0].Message, "cannot verify: cannot read "+big+": "+big+" is 128 MiB, larger than the front end reads (128 MiB)")
 }
@@ -273,7 +273,7 @@ func TestAFilesRuleNests100000Deep(t *testing.T) {
 
 // TestAFilesRuleReadsThroughTheView checks that a kind that reads every
 // function of its files sees them through the view a revert or a patch
-// chain gives (treesitter.Options.Files), not the disk.
+// chain gives (nativecheck.Options.Files), not the disk.
 func TestAFilesRuleReadsThroughTheView(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "locks.c")
@@ -282,10 +282,10 @@ func TestAFilesRuleReadsThroughTheView(t *testing.T) {
 	require.NoError(t, os.WriteFile(cfg, []byte(fmt.Sprintf(orderYAML, "locks.c")), 0o644))
 	set, err := registry.Load(cfg)
 	require.NoError(t, err)
-	assert.Empty(t, messages(treesitter.Check(set, treesitter.Options{})))
+	assert.Empty(t, messages(nativecheck.Check(set, nativecheck.Options{})))
 	view := overlay.New()
 	view.Replace(file, []byte(reversed))
-	found := messages(treesitter.Check(set, treesitter.Options{Files: view}))
+	found := messages(nativecheck.Check(set, nativecheck.Options{Files: view}))
 	require.Len(t, found, 1, "%v", found)
 	assert.Contains(t, found[0], "reversed takes a while holding b")
 }
