@@ -2,8 +2,8 @@ package nativecheck
 
 import (
 	"fmt"
-	"strings"
 
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
@@ -14,7 +14,7 @@ import (
 func (t *target) check(f *syntax.File, def *model.Func) match {
 	m := match{pos: f.Position(def.Name.Start)}
 	params := t.lang.Params(f, def)
-	m.sig = signature(def, params)
+	m.sig = treesitter.Signature(def, params)
 	if t.params != nil && !model.SameParams(params, t.params) {
 		m.other = true
 		return m
@@ -33,44 +33,14 @@ func (t *target) check(f *syntax.File, def *model.Func) match {
 		m.bad = err.Error()
 		return m
 	}
-	fn := &Function{Inv: t.inv, File: f, Func: def, Patterns: t.patterns, Shapes: t.shapes, lang: t.lang, conf: t.conf}
+	fn := treesitter.NewRuleFunction(t.inv, f, def, t.lang, t.conf, t.patterns, t.shapes)
 	if t.helper {
-		if why := t.rule.(HelperRule).CheckHelper(fn); why != "" {
+		if why := t.rule.(treesitter.HelperRule).CheckHelper(fn); why != "" {
 			m.bad = why
 		}
 		return m
 	}
 	t.rule.Check(fn)
-	m.findings = fn.findings
+	m.findings = fn.Findings()
 	return m
 }
-
-// signature names a definition with its parameter types, as a target
-// that selects it is written: synchronize(Stream), Registry::add(const
-// Key&, int).
-func signature(fn *model.Func, params [][]string) string {
-	var ps []string
-	for _, p := range params {
-		ps = append(ps, joinTokens(p))
-	}
-	return qualified(fn) + "(" + strings.Join(ps, ", ") + ")"
-}
-
-// joinTokens writes tokens back as source: a space between two words,
-// none around punctuation (`const Stream &` is `const Stream&`).
-func joinTokens(toks []string) string {
-	var b strings.Builder
-	for i, t := range toks {
-		if i > 0 && isWord(toks[i-1]) && isWord(t) {
-			b.WriteByte(' ')
-		}
-		b.WriteString(t)
-	}
-	return b.String()
-}
-
-// isWord reports whether a token starts with an identifier byte.
-func isWord(t string) bool { return t != "" && isIdentByte(t[0]) }
-
-// qualified names a function for messages.
-func qualified(fn *model.Func) string { return strings.Join(fn.Path, "::") }
