@@ -48,13 +48,13 @@ func messages(found []core.Finding) []string {
 	return out
 }
 
-// hugeCPP is about size bytes of real C++, the annotated sources of
-// testdata/cpp and testdata/cuda over and over
+// hugeCPP is about size bytes of real C++, the annotated sources of the
+// front end's testdata/cpp and testdata/cuda over and over
 // (about 3.5 bytes of source per node of tree, as real code has), then a
 // definition of Registry::add that holds its lock.
 func hugeCPP(tb testing.TB, size int) []byte {
 	var chunk []byte
-	for _, g := range []string{"testdata/cpp/*.cc", "testdata/cuda/*.cu"} {
+	for _, g := range []string{"../treesitter/testdata/cpp/*.cc", "../treesitter/testdata/cuda/*.cu"} {
 		paths, err := filepath.Glob(g)
 		require.NoError(tb, err)
 		for _, p := range paths {
