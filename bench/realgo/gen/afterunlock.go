@@ -123,11 +123,23 @@ var afterUnlockModules = []string{
 // afterUnlock applies points 2 to 6 to one declaration.
 func afterUnlock(p *packages.Package, fd *ast.FuncDecl) (pick, bool) {
 	info := p.TypesInfo
-	h, ok := firstLock(p, fd)
+	first, ok := fd.Body.List[0].(*ast.ExprStmt)
 	if !ok {
 		return pick{}, false
 	}
-	release, xs := h.release, h.xs
+	x, method, ok := mutexCall(info, first.X)
+	if !ok || (method != "Lock" && method != "RLock") {
+		return pick{}, false
+	}
+	lock, ok := lockName(p, fd, x)
+	if !ok {
+		return pick{}, false
+	}
+	release := "Unlock"
+	if method == "RLock" {
+		release = "RUnlock"
+	}
+	xs := render1(p.Fset, x)
 	q := quiet{info: info, pkg: p.Types, fd: fd}
 	isRelease := func(st ast.Stmt) bool {
 		es, ok := st.(*ast.ExprStmt)
@@ -190,7 +202,11 @@ func afterUnlock(p *packages.Package, fd *ast.FuncDecl) (pick, bool) {
 	if !good || releases == 0 || calls == 0 {
 		return pick{}, false
 	}
-	return h.pick(p, fd)
+	fn, _ := info.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		return pick{}, false
+	}
+	return pick{fn: fn.FullName(), lock: lock, shared: method == "RLock", pkg: p.PkgPath}, true
 }
 
 // quiet judges expressions and statements by points 5 and 6.

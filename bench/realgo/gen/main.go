@@ -180,11 +180,23 @@ func relTo(p *packages.Package, file string) string {
 // rule applies points 2 to 4 of the corpus rule to one declaration.
 func rule(p *packages.Package, fd *ast.FuncDecl) (pick, bool) {
 	info := p.TypesInfo
-	h, ok := firstLock(p, fd)
+	first, ok := fd.Body.List[0].(*ast.ExprStmt)
 	if !ok {
 		return pick{}, false
 	}
-	release, xs := h.release, h.xs
+	x, method, ok := mutexCall(info, first.X)
+	if !ok || (method != "Lock" && method != "RLock") {
+		return pick{}, false
+	}
+	lock, ok := lockName(p, fd, x)
+	if !ok {
+		return pick{}, false
+	}
+	release := "Unlock"
+	if method == "RLock" {
+		release = "RUnlock"
+	}
+	xs := render1(p.Fset, x)
 	// Every call on X other than the first lock must be a release in an
 	// allowed place; no literal may mention X.
 	var deferred, explicit int
@@ -244,46 +256,11 @@ func rule(p *packages.Package, fd *ast.FuncDecl) (pick, bool) {
 	if !good || (deferred > 0 && explicit > 0) || deferred+explicit == 0 {
 		return pick{}, false
 	}
-	return h.pick(p, fd)
-}
-
-// held is point 2 of both rules (rule, afterUnlock): the body's first
-// statement locks a sync.Mutex or sync.RWMutex that lockName names.
-type held struct {
-	xs      string // the expression locked, as written
-	lock    string // its name in the invariant
-	release string // the method that releases it: Unlock or RUnlock
-	shared  bool   // taken with RLock
-}
-
-// firstLock reads point 2 from a declaration.
-func firstLock(p *packages.Package, fd *ast.FuncDecl) (held, bool) {
-	first, ok := fd.Body.List[0].(*ast.ExprStmt)
-	if !ok {
-		return held{}, false
-	}
-	x, method, ok := mutexCall(p.TypesInfo, first.X)
-	if !ok || (method != "Lock" && method != "RLock") {
-		return held{}, false
-	}
-	lock, ok := lockName(p, fd, x)
-	if !ok {
-		return held{}, false
-	}
-	h := held{xs: render1(p.Fset, x), lock: lock, release: "Unlock"}
-	if method == "RLock" {
-		h.release, h.shared = "RUnlock", true
-	}
-	return h, true
-}
-
-// pick is the corpus entry of a declaration that a rule keeps.
-func (h held) pick(p *packages.Package, fd *ast.FuncDecl) (pick, bool) {
-	fn, _ := p.TypesInfo.Defs[fd.Name].(*types.Func)
+	fn, _ := info.Defs[fd.Name].(*types.Func)
 	if fn == nil {
 		return pick{}, false
 	}
-	return pick{fn: fn.FullName(), lock: h.lock, shared: h.shared, pkg: p.PkgPath}, true
+	return pick{fn: fn.FullName(), lock: lock, shared: method == "RLock", pkg: p.PkgPath}, true
 }
 
 // mutexCall reports whether e is a call of a method of sync.Mutex or
