@@ -42,7 +42,7 @@ type Options struct {
 	Files *overlay.Files
 	// Verbose receives phase timings, when set.
 	Verbose io.Writer
-	// ParseBudget bounds each tree-sitter parse (treesitter.Options);
+	// ParseBudget bounds each tree-sitter parse (nativecheck.Options);
 	// 0 means the default.
 	ParseBudget time.Duration
 	// Cache is the directory of the result cache (cache.go), or "" for

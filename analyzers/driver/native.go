@@ -11,7 +11,7 @@ import (
 // Native checks the invariants whose targets are C, C++, CUDA or Rust
 // code, with the tree-sitter front end. Those invariants name files, not
 // Go packages, so every driver checks them once per run, beside the Go
-// analysis. budget bounds each parse (treesitter.Options.ParseBudget; 0
+// analysis. budget bounds each parse (nativecheck.Options.ParseBudget; 0
 // means the default).
 // The set's patch chains are applied first, as Run applies them.
 func Native(set *invariants.Set, budget time.Duration) []core.Finding {

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/nativecheck"
 	"github.com/guardlint/guardlint/analyzers/overlay"
-	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -19,5 +19,5 @@ const NativeFront = true
 // NativeFiles is Native over a view of the sources (nil: the disk), with
 // no patch chain applied beyond what the view holds.
 func NativeFiles(set *invariants.Set, files *overlay.Files, budget time.Duration) []core.Finding {
-	return treesitter.Check(set, treesitter.Options{Files: files, ParseBudget: budget})
+	return nativecheck.Check(set, nativecheck.Options{Files: files, ParseBudget: budget})
 }

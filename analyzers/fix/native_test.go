@@ -4,41 +4,16 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/analyzers/registry/ruletest"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// scratchRepo makes a git repository in a temporary directory with the
-// given commits, each a map of files to write, and returns its root.
-func scratchRepo(t *testing.T, commits ...map[string]string) string {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
-	dir := t.TempDir()
-	run := func(args ...string) {
-		_, err := git(dir, append([]string{"-c", "user.email=dev@example.com", "-c", "user.name=dev", "-c", "commit.gpgsign=false"}, args...)...)
-		require.NoError(t, err)
-	}
-	run("init", "-q")
-	for i, files := range commits {
-		for name, content := range files {
-			p := filepath.Join(dir, name)
-			require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-			require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-		}
-		run("add", "-A")
-		run("commit", "-q", "-m", "commit "+string(rune('A'+i)))
-	}
-	return dir
-}
 
 const unlockedCC = `#include <mutex>
 #include <unordered_map>
@@ -77,7 +52,7 @@ impl Pool {
 // nativeFix is a repository whose second commit adds a lock to a C++
 // registry and a Rust pool, guarded by invariants of the first.
 func nativeFix(t *testing.T) (string, *invariants.Set) {
-	dir := scratchRepo(t, map[string]string{
+	dir := ruletest.GitRepo(t, map[string]string{
 		"go.mod":          "module example.com/native\n\ngo 1.22\n",
 		"src/registry.cc": unlockedCC,
 		"src/pool.rs":     unlockedRS,
@@ -289,7 +264,7 @@ impl Buffer {
 // owns for the removed write and forbid for the removed call, each proven
 // on the work tree and against the revert.
 func TestSuggestProposesEveryKindForANativeFix(t *testing.T) {
-	dir := scratchRepo(t, map[string]string{
+	dir := ruletest.GitRepo(t, map[string]string{
 		"go.mod":       "module example.com/native\n\ngo 1.22\n",
 		"src/table.cc": uncheckedCC,
 		"src/table.rs": uncheckedRS,

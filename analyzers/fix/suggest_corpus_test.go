@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/registry/ruletest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -41,7 +42,7 @@ func (c *Cache) Clear() {
 `
 	before := strings.Replace(after, "\tfor {\n\t\tselect {\n\t\tcase <-c.buf:\n\t\tdefault:\n\t\t\treturn\n\t\t}\n\t}\n", "\tc.buf = make(chan int, 8)\n", 1)
 	require.NotEqual(t, before, after)
-	dir := scratchRepo(t,
+	dir := ruletest.GitRepo(t,
 		map[string]string{"go.mod": goMod, "cache/cache.go": before},
 		map[string]string{"cache/cache.go": after})
 	s, err := Suggest("HEAD", dir, Options{Dir: dir})
@@ -81,7 +82,7 @@ func (c *Cache) evict(victims []uint64) {
 `
 	before := strings.Replace(after, "\t\tv := c.store.Del(k)\n\t\tc.onEvict(v)\n", "\t\tv := c.store.Get(k)\n\t\tc.onEvict(v)\n\t\tc.store.Del(k)\n", 1)
 	require.NotEqual(t, before, after)
-	dir := scratchRepo(t,
+	dir := ruletest.GitRepo(t,
 		map[string]string{"go.mod": goMod, "cache/cache.go": before},
 		map[string]string{"cache/cache.go": after})
 	s, err := Suggest("HEAD", dir, Options{Dir: dir})
@@ -134,7 +135,7 @@ void tear_down(Flow& f) {
 `
 	after := strings.Replace(before, "  t->carry_out_promise();\n  f.front = nullptr;\n  lock.unlock();\n", "  f.front = nullptr;\n  lock.unlock();\n  t->carry_out_promise();\n", 1)
 	require.NotEqual(t, before, after)
-	dir := scratchRepo(t,
+	dir := ruletest.GitRepo(t,
 		map[string]string{"core/topology.hpp": topology, "core/executor.hpp": before},
 		map[string]string{"core/executor.hpp": after})
 	s, err := Suggest("HEAD", dir, Options{Dir: dir})
@@ -191,7 +192,7 @@ bool LIB_INLINE pool::next()
 `
 	after := strings.Replace(before, "q_.dequeue_for(&msg, 10);", "q_.dequeue(&msg);", 1)
 	require.NotEqual(t, before, after)
-	dir := scratchRepo(t,
+	dir := ruletest.GitRepo(t,
 		map[string]string{"lib/common.h": common, "lib/pool-inl.h": before},
 		map[string]string{"lib/pool-inl.h": after})
 	s, err := Suggest("HEAD", dir, Options{Dir: dir})
@@ -235,7 +236,7 @@ impl Map {
 `
 	after := strings.Replace(before, "            s.write().unwrap().truncate(self.len());\n", "            let mut shard = s.write().unwrap();\n            let size = shard.len();\n            shard.truncate(size);\n", 1)
 	require.NotEqual(t, before, after)
-	dir := scratchRepo(t,
+	dir := ruletest.GitRepo(t,
 		map[string]string{"src/lib.rs": before},
 		map[string]string{"src/lib.rs": after})
 	s, err := Suggest("HEAD", dir, Options{Dir: dir})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/analyzers/registry/ruletest"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -82,7 +83,7 @@ func (c *cache) Put(k string, v int) {
 `
 	after := strings.Replace(before, "\t}\n\tc.m[k] = v", "\t}\n\tc.Lock()\n\tdefer c.Unlock()\n\tc.m[k] = v", 1)
 	require.NotEqual(t, before, after)
-	dir := scratchRepo(t,
+	dir := ruletest.GitRepo(t,
 		map[string]string{"go.mod": goMod, "cache/cache.go": before},
 		map[string]string{"cache/cache.go": after})
 	s, err := Suggest("HEAD", dir, Options{Dir: dir})
@@ -131,7 +132,7 @@ int Device::get_kernel(const std::string& name) {
 `
 	after := strings.Replace(before, "{\n  return lookup(name);", "{\n  std::lock_guard<std::mutex> lock(mu_);\n  return lookup(name);", 1)
 	require.NotEqual(t, before, after)
-	dir := scratchRepo(t,
+	dir := ruletest.GitRepo(t,
 		map[string]string{"device.cc": before},
 		map[string]string{"device.cc": after})
 	s, err := Suggest("HEAD", dir, Options{Dir: dir})
@@ -164,7 +165,7 @@ func (p *Pool) Put(x int) {
 	require.NotEqual(t, pool, fixed)
 	itestMod := "module example.com/m/pool/itest\n\ngo 1.21\n\nrequire example.com/harness v1.0.0\n\nreplace example.com/harness => ./harness\n"
 	helper := "package itest\n\nimport \"example.com/harness\"\n\nfunc Workers() int { return harness.N + 4 }\n"
-	dir := scratchRepo(t,
+	dir := ruletest.GitRepo(t,
 		map[string]string{"go.mod": goMod, "pool/pool.go": pool, "pool/itest/go.mod": itestMod, "pool/itest/helper.go": helper},
 		map[string]string{"pool/pool.go": fixed, "pool/itest/helper.go": strings.Replace(helper, "4", "8", 1)})
 	s, err := Suggest("HEAD", dir, Options{Dir: dir})
@@ -218,7 +219,7 @@ mod tests {
     }
 }
 `
-	dir := scratchRepo(t,
+	dir := ruletest.GitRepo(t,
 		map[string]string{"src/lib.rs": before},
 		map[string]string{"src/lib.rs": after})
 	s, err := Suggest("HEAD", dir, Options{Dir: dir})

@@ -17,13 +17,14 @@ const (
 	Core                  // the rule core and the vocabulary every layer above shares
 	FrontEnd              // code into facts: Go (go/types, live, locks) and tree-sitter
 	Kind                  // one package per rule kind
+	Runner                // the tree-sitter run: files, parsing, dispatch to the kinds' facets
 	Registry              // the one list of kinds
 	Driver                // config discovery, scope, the suite, findings, formats
 	Prover                // beside the driver: prove (mutants) and fix (suggest, --revert)
 	Surface               // the CLI with go vet's protocol, the golangci-lint plugin
 )
 
-var names = [...]string{"model", "core", "front end", "kind", "registry", "driver", "prover", "surface"}
+var names = [...]string{"model", "core", "front end", "kind", "runner", "registry", "driver", "prover", "surface"}
 
 func (l Layer) String() string { return names[l] }
 
@@ -61,6 +62,7 @@ var Units = []Unit{
 	{Layer: FrontEnd, Name: "go", Prefix: "analyzers/golang/"},
 	{Layer: FrontEnd, Name: "tree-sitter", Prefix: "analyzers/treesitter"},
 	{Layer: Kind, Prefix: "analyzers/kinds/", PerDir: true},
+	{Layer: Runner, Name: "tree-sitter run", Prefix: "analyzers/nativecheck"},
 	{Layer: Registry, Name: "registry", Prefix: "analyzers/registry"},
 	{Layer: Driver, Name: "driver", Prefix: "analyzers/driver"},
 	{Layer: Prover, Name: "prover", Prefix: "analyzers/prove"},

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/nativecheck"
 	"github.com/guardlint/guardlint/analyzers/registry"
-	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
@@ -61,7 +61,7 @@ func TestFuzzCorpusThroughCheck(t *testing.T) {
 			require.NoError(t, os.WriteFile(file, src, 0o644))
 			_, perr := syntax.ParseWithin(syntax.Lang(lang), file, src, budget)
 			set := corpusInvariants(t, dir, lang, src)
-			found := treesitter.Check(set, treesitter.Options{ParseBudget: budget})
+			found := nativecheck.Check(set, nativecheck.Options{ParseBudget: budget})
 			stopped := 0
 			for _, f := range found {
 				assert.NotEmpty(t, f.ID, "%s: %s", p, f.Message)

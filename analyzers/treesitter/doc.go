@@ -1,17 +1,17 @@
-// Package treesitter checks the invariants written for C, C++, CUDA and
-// Rust (`lang: c | cpp | cuda | rust`). It expands each invariant's
-// `files` globs, skips files whose bytes cannot contain a target's name,
-// parses the rest in parallel with tree-sitter, finds the target functions
-// by qualified name and checks the call, forbid and hold rules over the
-// live code of their bodies, as the language front ends (cfamily,
-// rustlang) decide it.
+// Package treesitter is the tree-sitter front end's facts API: what the
+// kinds' checks and the prover read of C, C++, CUDA, Rust and Metal code.
+// A Function is one definition with the facts of its language (calls,
+// exits, guards, acquisitions and the stretch they hold their lock over,
+// dominance, field writes, lock contracts, the callees a call reaches),
+// as the language front ends (cfamily, rustlang) decide them; the facets
+// (FunctionRule, FilesRule, FieldRule and the interfaces beside them) are
+// what a kind implements to be checked here. Prepare reads what an
+// invariant needs before its files are parsed (its patterns, its
+// configuration, the files of its globs, what git ignores left out), and
+// a Source is an invariant's code as guardlint prove mutates it.
 //
-// It fails closed: a glob that matches no file, a function that is found
-// nowhere or more than once (without `all: true`), a target function whose
-// text does not parse (an ERROR or MISSING node inside it), and a pattern
-// that does not parse in the target's language are reported as "cannot
-// verify", never as a pass.
-//
-// Findings have the message style of the Go analyzers: "invariant ID:
-// what is wrong (why: ...; see REF)".
+// The run that checks a set of invariants over their files (parsing in
+// parallel, dispatching to the facets, suppressions) is
+// analyzers/nativecheck, which imports this package; this package never
+// imports it.
 package treesitter

@@ -125,7 +125,7 @@ type (
 )
 
 // Name is the function's qualified name, for messages: ns::Class::method.
-func (fn *Function) Name() string { return qualified(fn.Func) }
+func (fn *Function) Name() string { return Qualified(fn.Func) }
 
 // At is the function's name, where a finding about the whole function is
 // reported.
@@ -198,4 +198,42 @@ func (fn *Function) ValueUses(name string) []*syntax.Node {
 		return true
 	})
 	return out
+}
+
+// SeenCalls is a FunctionRule whose call patterns must name a function
+// that the files mention somewhere: a forbid of a call spelt wrong, or of
+// a function renamed since, would pass whatever the targets do. A call
+// that no file makes yet is forbidden by mentioning its name in the files,
+// in a comment beside the target (`// release_all would race the pool`):
+// any whole-word occurrence counts, comments and strings included.
+type SeenCalls interface {
+	FunctionRule
+	// SeenPatterns are the rule's call patterns that must be mentioned.
+	SeenPatterns() []invariants.Name
+}
+
+// UnseenHint is a SeenCalls rule that tells how to keep a pattern that
+// no file mentions yet (forbid: name it in a comment); without it, the
+// finding only says what the files call instead.
+type UnseenHint interface {
+	UnseenHint() string
+}
+
+// FilesLookup is a FilesRule that says which of its names must be
+// defined in the files, and which words a file must hold to matter
+// (requires). A FilesRule without it looks up the invariant's functions,
+// each of which must be defined somewhere in the files, reads every file,
+// and cannot verify a function that does not parse and mentions one of
+// its patterns' words or a function's name (excludes, lock_order).
+type FilesLookup interface {
+	// Lookups are the functions that must each be defined in the files,
+	// once (or with `all: true`), like a FunctionRule's targets.
+	Lookups(inv *invariants.Invariant) []invariants.Name
+	// Mentions are words a file holds when it can matter to the rule: a
+	// file with none of them is not parsed.
+	Mentions(inv *invariants.Invariant) []string
+	// OnlyLookups says that the rule checks the lookups' bodies and
+	// nothing else (requires' within): another function that does not
+	// parse does not matter.
+	OnlyLookups(inv *invariants.Invariant) bool
 }

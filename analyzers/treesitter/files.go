@@ -57,8 +57,8 @@ func expandWith(base string, g invariants.Glob, view *overlay.Files, includeIgno
 	return out, nil
 }
 
-// readSource reads a file through view (nil: the disk), the disk's files
+// ReadSource reads a file through view (nil: the disk), the disk's files
 // with the front end's size limit (syntax.ReadFile).
-func readSource(view *overlay.Files, path string) ([]byte, error) {
+func ReadSource(view *overlay.Files, path string) ([]byte, error) {
 	return view.ReadFileFrom(path, syntax.ReadFile)
 }

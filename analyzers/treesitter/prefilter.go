@@ -6,7 +6,7 @@ import (
 	"github.com/guardlint/guardlint/invariants"
 )
 
-// prefilter decides from a file's bytes alone whether it can define a
+// Prefilter decides from a file's bytes alone whether it can define a
 // target, so that files that cannot are never parsed. Parsing is most of
 // the cost of a scan, and in a large tree few files mention every segment
 // of a qualified name.
@@ -15,14 +15,14 @@ import (
 // file: the lookup builds paths only from namespaces, classes and
 // qualified declarators written in the same file. A Rust definition of
 // Type::method spells `fn method` and the impl's Type, for the same reason.
-type prefilter struct {
+type Prefilter struct {
 	words [][]byte // each must occur as a whole word
 	fn    []byte   // Rust: must occur as `fn <name>`; nil for the C family
 }
 
-// newPrefilter builds the filter for a scoped function name.
-func newPrefilter(lang invariants.Lang, scoped []string) prefilter {
-	var p prefilter
+// NewPrefilter builds the filter for a scoped function name.
+func NewPrefilter(lang invariants.Lang, scoped []string) Prefilter {
+	var p Prefilter
 	for i, s := range scoped {
 		if s == "" {
 			continue // a leading :: anchors the name; nothing to look for
@@ -39,20 +39,20 @@ func newPrefilter(lang invariants.Lang, scoped []string) prefilter {
 	return p
 }
 
-// match reports whether src may define the target.
-func (p prefilter) match(src []byte) bool {
+// Match reports whether src may define the target.
+func (p Prefilter) Match(src []byte) bool {
 	for _, w := range p.words {
-		if !containsWord(src, w, false) {
+		if !ContainsWord(src, w, false) {
 			return false
 		}
 	}
-	return p.fn == nil || containsWord(src, p.fn, true)
+	return p.fn == nil || ContainsWord(src, p.fn, true)
 }
 
-// containsWord reports whether word occurs in src between non-identifier
+// ContainsWord reports whether word occurs in src between non-identifier
 // bytes; with afterFn, it must also follow the keyword `fn` and white
 // space.
-func containsWord(src, word []byte, afterFn bool) bool {
+func ContainsWord(src, word []byte, afterFn bool) bool {
 	for off := 0; ; {
 		i := bytes.Index(src[off:], word)
 		if i < 0 {
@@ -61,7 +61,7 @@ func containsWord(src, word []byte, afterFn bool) bool {
 		at := off + i
 		end := at + len(word)
 		off = at + 1
-		if (at > 0 && isIdentByte(src[at-1])) || (end < len(src) && isIdentByte(src[end])) {
+		if (at > 0 && IsIdentByte(src[at-1])) || (end < len(src) && IsIdentByte(src[end])) {
 			continue
 		}
 		if !afterFn || followsFn(src[:at]) {
@@ -77,11 +77,11 @@ func followsFn(before []byte) bool {
 		return false
 	}
 	rest := trimmed[:len(trimmed)-2]
-	return len(rest) == 0 || !isIdentByte(rest[len(rest)-1])
+	return len(rest) == 0 || !IsIdentByte(rest[len(rest)-1])
 }
 
-// isIdentByte reports whether b can be part of an identifier (any byte of
+// IsIdentByte reports whether b can be part of an identifier (any byte of
 // a multi-byte UTF-8 sequence counts).
-func isIdentByte(b byte) bool {
+func IsIdentByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
 }

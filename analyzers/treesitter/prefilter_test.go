@@ -8,14 +8,14 @@ import (
 )
 
 func TestPrefilter(t *testing.T) {
-	cpp := newPrefilter(invariants.LangCPP, []string{"gpu", "CommandBuffer", "~CommandBuffer"})
-	assert.True(t, cpp.match([]byte("namespace gpu { CommandBuffer::~CommandBuffer() {} }")))
-	assert.False(t, cpp.match([]byte("namespace gpu2 { CommandBuffer::~CommandBuffer() {} }")), "gpu only as part of a word")
-	rs := newPrefilter(invariants.LangRust, []string{"Vec", "push"})
-	assert.True(t, rs.match([]byte("impl<T> Vec<T> {\n    pub fn\tpush(&mut self) {}\n}")))
-	assert.False(t, rs.match([]byte("impl<T> Vec<T> { fn pop() { self.push(1) } }")), "push called, not defined")
-	assert.False(t, rs.match([]byte("impl<T> Vec<T> { fn push_all() {} }")), "another function")
-	assert.False(t, rs.match([]byte("impl<T> VecDeque<T> { fn push() {} }")), "Vec only as part of a word")
+	cpp := NewPrefilter(invariants.LangCPP, []string{"gpu", "CommandBuffer", "~CommandBuffer"})
+	assert.True(t, cpp.Match([]byte("namespace gpu { CommandBuffer::~CommandBuffer() {} }")))
+	assert.False(t, cpp.Match([]byte("namespace gpu2 { CommandBuffer::~CommandBuffer() {} }")), "gpu only as part of a word")
+	rs := NewPrefilter(invariants.LangRust, []string{"Vec", "push"})
+	assert.True(t, rs.Match([]byte("impl<T> Vec<T> {\n    pub fn\tpush(&mut self) {}\n}")))
+	assert.False(t, rs.Match([]byte("impl<T> Vec<T> { fn pop() { self.push(1) } }")), "push called, not defined")
+	assert.False(t, rs.Match([]byte("impl<T> Vec<T> { fn push_all() {} }")), "another function")
+	assert.False(t, rs.Match([]byte("impl<T> VecDeque<T> { fn push() {} }")), "Vec only as part of a word")
 }
 
 func TestExpand(t *testing.T) {

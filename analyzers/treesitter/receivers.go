@@ -223,7 +223,7 @@ func (t *typeIndex) read(f *syntax.File) {
 					continue
 				}
 				for _, decl := range d.ChildrenOf("declarator") {
-					if id := fieldName(decl); id != nil {
+					if id := FieldName(decl); id != nil {
 						c.fields[f.Text(id)] = declType{f, d.Child("type"), path}
 					}
 				}
@@ -253,7 +253,7 @@ func (t *typeIndex) read(f *syntax.File) {
 		case "type_definition":
 			// typedef T X;
 			for _, d := range n.ChildrenOf("declarator") {
-				if id := fieldName(d); id != nil && n.Child("type") != nil {
+				if id := FieldName(d); id != nil && n.Child("type") != nil {
 					t.aliases[f.Text(id)] = append(t.aliases[f.Text(id)], declType{f, n.Child("type"), scopeOf(f, n)})
 				}
 			}
@@ -709,7 +709,7 @@ func (t *typeIndex) localsOf(fn *Function) map[string][]localAt {
 				scope = fn.Func.Node
 			}
 			for _, d := range n.ChildrenOf("declarator") {
-				id := fieldName(d)
+				id := FieldName(d)
 				if id == nil {
 					continue
 				}

@@ -16,9 +16,9 @@ import (
 // facts these definitions report, the very facts the rules judge, so that
 // the prover never re-derives a site the front end would see differently.
 //
-// Files are parsed only when they can hold what is asked for, as Check
-// skips them (prefilter): the definitions of the targets, or code that
-// mentions a name. A glob over a large vendored tree then costs a read of
+// Files are parsed only when they can hold what is asked for, as the
+// check (analyzers/nativecheck) skips them (Prefilter): the definitions
+// of the targets, or code that mentions a name. A glob over a large vendored tree then costs a read of
 // each file, not a parse.
 type Source struct {
 	Inv  *invariants.Invariant
@@ -29,7 +29,7 @@ type Source struct {
 	paths []string
 	// parsed caches the files parsed so far, by path.
 	parsed map[string]*SourceFile
-	// patterns are the tokens of the rule's patterns, as Check gives them,
+	// patterns are the tokens of the rule's patterns, as the check gives them,
 	// and shapes what each is.
 	patterns [][]string
 	shapes   []model.Shape
@@ -59,17 +59,17 @@ func LoadSource(inv *invariants.Invariant, view *overlay.Files) (*Source, error)
 	}
 	s := &Source{Inv: inv, lang: lang, view: view, parsed: map[string]*SourceFile{}}
 	// The patterns, their shapes, the files and the configuration, as
-	// Check prepares them.
+	// the check prepares them.
 	var names []invariants.Name
 	if pr, ok := inv.Rule.(interface{ Patterns() []invariants.Name }); ok {
 		names = pr.Patterns()
 	}
-	patterns, shapes, files, errs := prepare(inv, lang, inv.Rule, names, map[string][]string{}, view, map[string]invariants.Lang{})
+	patterns, shapes, files, errs := Prepare(inv, lang, inv.Rule, names, map[string][]string{}, view, map[string]invariants.Lang{})
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%s", errs[0].Message)
 	}
 	s.patterns, s.shapes = patterns, shapes
-	s.conf = configOf(inv, inv.Rule, s.patterns)
+	s.conf = ConfigOf(inv, inv.Rule, s.patterns)
 	seen := map[string]bool{}
 	for _, p := range files {
 		if !seen[p] {
@@ -84,7 +84,7 @@ func LoadSource(inv *invariants.Invariant, view *overlay.Files) (*Source, error)
 // lists its definitions: a mutated file is read this way to find the
 // mutated function again.
 func (s *Source) Parse(path string, src []byte) (*SourceFile, error) {
-	f, err := parse(s.Inv, path, src, 0)
+	f, err := Parse(s.Inv, path, src, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -125,13 +125,13 @@ func (s *Source) files(keep func(src []byte) bool) ([]*SourceFile, error) {
 // Targets returns the definitions of the invariant's functions (not of
 // its helpers), file by file in source order.
 func (s *Source) Targets() ([]*Function, error) {
-	filters := make([]prefilter, len(s.Inv.Functions))
+	filters := make([]Prefilter, len(s.Inv.Functions))
 	for i, n := range s.Inv.Functions {
-		filters[i] = newPrefilter(s.Inv.Lang, n.Scoped)
+		filters[i] = NewPrefilter(s.Inv.Lang, n.Scoped)
 	}
 	files, err := s.files(func(src []byte) bool {
 		for _, f := range filters {
-			if f.match(src) {
+			if f.Match(src) {
 				return true
 			}
 		}
@@ -160,7 +160,7 @@ func (s *Source) Targets() ([]*Function, error) {
 func (s *Source) Mentioning(words ...string) ([]*SourceFile, error) {
 	return s.files(func(src []byte) bool {
 		for _, w := range words {
-			if containsWord(src, []byte(w), false) {
+			if ContainsWord(src, []byte(w), false) {
 				return true
 			}
 		}

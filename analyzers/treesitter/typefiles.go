@@ -7,9 +7,10 @@ import "github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 // of the invariant that the front end parsed, not only from those that
 // define a function: a C++ header that only declares its class (`class
 // Registry { ... std::vector<std::string> names_; };`, every member
-// defined in a .cc) holds the facts, and no function. checkFiles records
-// the files it parsed in a typeFiles shared by the functions of the job;
-// a Function made elsewhere reads its own file.
+// defined in a .cc) holds the facts, and no function. The check of a
+// FilesRule (analyzers/nativecheck) records the files it parsed in
+// ParsedFiles, whose typeFiles the functions of the job share; a
+// Function made elsewhere reads its own file.
 
 // typeFiles are the parsed files of one invariant's job, in the order of
 // its globs.
@@ -58,4 +59,26 @@ func typeFilesOf(fns []*Function) []*syntax.File {
 		}
 	}
 	return out
+}
+
+// ParsedFiles are the files one job of a FilesRule parsed, in the order
+// of its globs, whose type facts its functions share.
+type ParsedFiles struct{ types *typeFiles }
+
+// NewParsedFiles starts the files of a job.
+func NewParsedFiles() *ParsedFiles {
+	return &ParsedFiles{types: &typeFiles{raw: map[*syntax.File][]byte{}}}
+}
+
+// Add records a parsed file with its bytes before erasure.
+func (p *ParsedFiles) Add(f *syntax.File, raw []byte) {
+	p.types.files = append(p.types.files, f)
+	p.types.raw[f] = raw
+}
+
+// Share makes fn read the type facts of every file of the job, those
+// added after it too, and returns it.
+func (p *ParsedFiles) Share(fn *Function) *Function {
+	fn.types = p.types
+	return fn
 }

@@ -3,7 +3,6 @@ package guardedby_test
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/driver"
 	"github.com/guardlint/guardlint/analyzers/fix"
 	"github.com/guardlint/guardlint/analyzers/registry"
+	"github.com/guardlint/guardlint/analyzers/registry/ruletest"
 	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -48,7 +48,7 @@ var fixedPeers = strings.Replace(racyPeers, "func (r *Raft) Peer(id string) int 
 // invariants it prints pass on the fix and flag the racy code.
 func TestSuggestGuardedBy(t *testing.T) {
 	require.NotEqual(t, racyPeers, fixedPeers)
-	dir := scratchRepo(t,
+	dir := ruletest.GitRepo(t,
 		map[string]string{"go.mod": "module example.com/m\n\ngo 1.21\n", "raft/raft.go": racyPeers},
 		map[string]string{"raft/raft.go": fixedPeers})
 	s, err := fix.Suggest("HEAD", dir, fix.Options{Dir: dir})
@@ -93,7 +93,7 @@ func TestSuggestGuardedBy(t *testing.T) {
 func TestSuggestGuardedByNothing(t *testing.T) {
 	wrong := strings.Replace(fixedPeers, "\tr.mu.RLock()\n\tdefer r.mu.RUnlock()\n\treturn r.peers[id]", "\tr.mu.RLock()\n\tdefer r.mu.RUnlock()\n\tr.peers[id]++\n\treturn r.peers[id]", 1)
 	require.NotEqual(t, fixedPeers, wrong)
-	dir := scratchRepo(t,
+	dir := ruletest.GitRepo(t,
 		map[string]string{"go.mod": "module example.com/m\n\ngo 1.21\n", "raft/raft.go": racyPeers},
 		map[string]string{"raft/raft.go": wrong})
 	s, err := fix.Suggest("HEAD", dir, fix.Options{Dir: dir})
@@ -104,30 +104,4 @@ func TestSuggestGuardedByNothing(t *testing.T) {
 	for _, r := range s.Rejected {
 		assert.NotContains(t, r, "(guarded_by ")
 	}
-}
-
-// scratchRepo makes a git repository with one commit per map of files.
-func scratchRepo(t *testing.T, commits ...map[string]string) string {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
-	dir := t.TempDir()
-	run := func(args ...string) {
-		cmd := exec.Command("git", append([]string{"-c", "user.email=dev@example.com", "-c", "user.name=dev", "-c", "commit.gpgsign=false"}, args...)...)
-		cmd.Dir = dir
-		b, err := cmd.CombinedOutput()
-		require.NoError(t, err, "%s", b)
-	}
-	run("init", "-q")
-	for i, files := range commits {
-		for name, content := range files {
-			p := filepath.Join(dir, name)
-			require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-			require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-		}
-		run("add", "-A")
-		run("commit", "-q", "-m", "commit "+string(rune('A'+i)))
-	}
-	return dir
 }

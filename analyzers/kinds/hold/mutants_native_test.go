@@ -3,17 +3,10 @@
 package hold_test
 
 import (
-	"sort"
-	"strings"
 	"testing"
 
-	"github.com/guardlint/guardlint/analyzers/overlay"
-	"github.com/guardlint/guardlint/analyzers/registry"
-	"github.com/guardlint/guardlint/analyzers/treesitter"
-	"github.com/guardlint/guardlint/analyzers/treesitter/native"
-	"github.com/guardlint/guardlint/invariants"
+	"github.com/guardlint/guardlint/analyzers/registry/ruletest"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // TestNativeLockCallMutantsKilled builds the reverts of the explicit lock
@@ -22,40 +15,10 @@ import (
 // and the reverts of the release (unlock-deleted, unlock-deleted-one-path)
 // are made in both languages.
 func TestNativeLockCallMutantsKilled(t *testing.T) {
-	set, err := registry.Load("testdata/native/proved.yaml")
-	require.NoError(t, err)
-	require.Empty(t, treesitter.Check(set, treesitter.Options{}), "the correct code passes")
-	for _, inv := range set.Invariants {
-		c, err := native.Load(inv, nil)
-		require.NoError(t, err)
-		ms := inv.Rule.(native.Rule).NativeMutants(c)
-		made := map[string]bool{}
-		for _, m := range ms {
-			if m.Void != "" {
-				continue
-			}
-			op, _, _ := strings.Cut(m.Op, "@")
-			made[op] = true
-			view := overlay.New()
-			for p, data := range m.Files {
-				view.Replace(p, data)
-			}
-			one := &invariants.Set{Files: set.Files, Invariants: []*invariants.Invariant{inv}}
-			killed := false
-			for _, f := range treesitter.Check(one, treesitter.Options{Files: view}) {
-				if f.ID == inv.ID && m.Site.Contains(f.Pos) {
-					killed = true
-				}
-			}
-			assert.True(t, killed, "%s survives: %s", m.Name, m.Site)
-		}
-		var got []string
-		for op := range made {
-			got = append(got, op)
-		}
-		sort.Strings(got)
+	made := ruletest.NativeMutantsKilled(t, "testdata/native/proved.yaml")
+	for id, got := range made {
 		for _, op := range []string{"lock-deleted", "unlocked-early", "locked-late", "unlock-deleted", "unlock-deleted-one-path"} {
-			assert.Contains(t, got, op, "%s: reverts made: %v", inv.ID, got)
+			assert.Contains(t, got, op, "%s: reverts made: %v", id, got)
 		}
 	}
 }

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/nativecheck"
 	"github.com/guardlint/guardlint/analyzers/registry"
-	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -72,7 +72,7 @@ func Native(t *testing.T, yamlPath, dir string) {
 		return err
 	}))
 	require.NotEmpty(t, wants, "annotated testdata without a single want checks nothing")
-	for _, f := range treesitter.Check(set, treesitter.Options{}) {
+	for _, f := range nativecheck.Check(set, nativecheck.Options{}) {
 		matched := false
 		for _, w := range wants {
 			if !w.hit && sameFile(w.file, f.Pos.Filename) && w.line == f.Pos.Line && w.id == f.ID && w.re.MatchString(f.Message) {

@@ -2,10 +2,10 @@ package cli
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/registry/ruletest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -33,30 +33,14 @@ func TestFixCommands(t *testing.T) {
 // suggest proposes nothing from it and the invariant does not hold; with
 // it, suggest proposes the call and prove --revert catches the revert.
 func TestFixCommandsTakeTags(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
-	dir := t.TempDir()
-	git := func(args ...string) {
-		cmd := exec.Command("git", append([]string{"-c", "user.email=dev@example.com", "-c", "user.name=dev", "-c", "commit.gpgsign=false"}, args...)...)
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, string(out))
-	}
-	write := func(name, content string) {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
-	git("init", "-q")
-	write("go.mod", "module example.com/tags\n\ngo 1.22\n")
-	write("p/p.go", "package p\n\nfunc helper() {}\n")
-	write("p/run.go", "//go:build !fast\n\npackage p\n\nfunc Run() {}\n")
-	write("p/runfast.go", "//go:build fast\n\npackage p\n\nfunc Run() {\n}\n")
-	git("add", "-A")
-	git("commit", "-q", "-m", "start")
-	write("p/runfast.go", "//go:build fast\n\npackage p\n\nfunc Run() {\n\thelper()\n}\n")
-	git("commit", "-q", "-am", "the fast Run helps too")
+	dir := ruletest.GitRepo(t, map[string]string{
+		"go.mod":       "module example.com/tags\n\ngo 1.22\n",
+		"p/p.go":       "package p\n\nfunc helper() {}\n",
+		"p/run.go":     "//go:build !fast\n\npackage p\n\nfunc Run() {}\n",
+		"p/runfast.go": "//go:build fast\n\npackage p\n\nfunc Run() {\n}\n",
+	}, map[string]string{ // the fast Run helps too
+		"p/runfast.go": "//go:build fast\n\npackage p\n\nfunc Run() {\n\thelper()\n}\n",
+	})
 
 	code, out, errOut := run(t, noEnv, "suggest", "-C", dir, "HEAD")
 	assert.Equal(t, ExitFindings, code, out+errOut)
@@ -64,7 +48,8 @@ func TestFixCommandsTakeTags(t *testing.T) {
 	assert.Equal(t, ExitClean, code, out+errOut)
 	assert.Contains(t, out, "  - id: Run-calls-helper\n")
 
-	write("guardlint.yaml", "version: 1\ninvariants:\n  - {id: run-helps, why: w, function: ./p.Run, call: {to: ./p.helper}}\n")
+	config := "version: 1\ninvariants:\n  - {id: run-helps, why: w, function: ./p.Run, call: {to: ./p.helper}}\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "guardlint.yaml"), []byte(config), 0o644))
 	code, out, errOut = run(t, noEnv, "prove", "-C", dir, "-revert", "HEAD", "./...")
 	assert.Equal(t, ExitFindings, code, out+errOut)
 	assert.Contains(t, out, "p/run.go:5:6: invariant run-helps:")

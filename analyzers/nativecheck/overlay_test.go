@@ -1,4 +1,4 @@
-package treesitter_test
+package nativecheck_test
 
 import (
 	"os"
@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/nativecheck"
 	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/analyzers/registry"
-	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -36,11 +36,11 @@ invariants:
 	set, err := registry.Load(inv)
 	require.NoError(t, err)
 
-	assert.Empty(t, treesitter.Check(set, treesitter.Options{}), "the file on disk holds the lock")
+	assert.Empty(t, nativecheck.Check(set, nativecheck.Options{}), "the file on disk holds the lock")
 
 	view := overlay.New()
 	view.Replace(filepath.Join(src, "r.cc"), []byte(strings.Replace(locked, "  std::lock_guard<std::mutex> l(mu);\n", "", 1)))
-	fs := treesitter.Check(set, treesitter.Options{Files: view})
+	fs := nativecheck.Check(set, nativecheck.Options{Files: view})
 	require.Len(t, fs, 1)
 	assert.Equal(t, "add-locked", fs[0].ID)
 	assert.Equal(t, filepath.Join(src, "r.cc"), fs[0].Pos.Filename)
@@ -52,12 +52,12 @@ invariants:
 	view = overlay.New()
 	view.Remove(filepath.Join(src, "r.cc"))
 	view.Replace(filepath.Join(src, "moved.cc"), []byte(locked))
-	assert.Empty(t, treesitter.Check(set, treesitter.Options{Files: view}))
+	assert.Empty(t, nativecheck.Check(set, nativecheck.Options{Files: view}))
 
 	// Removed, and nowhere else: the glob matches no file.
 	view = overlay.New()
 	view.Remove(filepath.Join(src, "r.cc"))
-	fs = treesitter.Check(set, treesitter.Options{Files: view})
+	fs = nativecheck.Check(set, nativecheck.Options{Files: view})
 	require.Len(t, fs, 1)
 	assert.Contains(t, fs[0].Message, `matches no file`)
 }

@@ -1,8 +1,9 @@
-package treesitter
+package nativecheck
 
 import (
 	"slices"
 
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -62,7 +63,7 @@ func (t *typeFields) add(f *syntax.File, typ string) {
 				continue
 			}
 			for _, decl := range d.ChildrenOf("declarator") {
-				if id := fieldName(decl); id != nil {
+				if id := treesitter.FieldName(decl); id != nil {
 					t.fields[f.Text(id)] = true
 				}
 			}
@@ -71,35 +72,12 @@ func (t *typeFields) add(f *syntax.File, typ string) {
 	})
 }
 
-// fieldName is the name a C family member declarator declares, through
-// pointers, references and arrays; nil for a method.
-func fieldName(d *syntax.Node) *syntax.Node {
-	for d != nil {
-		switch d.Kind {
-		case "field_identifier", "identifier":
-			return d
-		case "function_declarator":
-			return nil
-		}
-		next := d.Child("declarator")
-		if next == nil {
-			kids := d.NamedChildren()
-			if len(kids) == 0 {
-				return nil
-			}
-			next = kids[len(kids)-1]
-		}
-		d = next
-	}
-	return nil
-}
-
 // missing says why the field cannot be verified, or "" when its type
 // declares it.
 func (t *typeFields) missing(inv *invariants.Invariant, typ, field string) string {
 	switch {
 	case !t.found:
-		return "no type " + typ + " is declared in " + globList(inv) + invariants.Suggest(typ, mapKeys(t.types))
+		return "no type " + typ + " is declared in " + treesitter.GlobList(inv) + invariants.Suggest(typ, mapKeys(t.types))
 	case !t.fields[field]:
 		return "no field " + field + " in " + typ + invariants.Suggest(field, mapKeys(t.fields))
 	}

@@ -1,4 +1,4 @@
-package treesitter_test
+package nativecheck_test
 
 import (
 	"bytes"
@@ -9,11 +9,12 @@ import (
 	"testing"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/nativecheck"
 	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/analyzers/suppress"
-	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
+	"github.com/guardlint/guardlint/invariants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -26,17 +27,28 @@ import (
 // checkTree writes files (path relative to a new directory: content) and
 // an invariants file, and checks it.
 func checkTree(tb testing.TB, files map[string][]byte, yaml string) []core.Finding {
+	return nativecheck.Check(loadTree(tb, files, yaml), nativecheck.Options{})
+}
+
+// loadTree writes files (path relative to a new directory: content) and
+// an invariants file, and loads it.
+func loadTree(tb testing.TB, files map[string][]byte, yaml string) *invariants.Set {
 	dir := tb.TempDir()
 	for name, content := range files {
 		p := filepath.Join(dir, name)
 		require.NoError(tb, os.MkdirAll(filepath.Dir(p), 0o755))
 		require.NoError(tb, os.WriteFile(p, content, 0o644))
 	}
+	return loadConfig(tb, dir, yaml)
+}
+
+// loadConfig writes an invariants file into dir and loads it.
+func loadConfig(tb testing.TB, dir, yaml string) *invariants.Set {
 	cfg := filepath.Join(dir, "guardlint.yaml")
 	require.NoError(tb, os.WriteFile(cfg, []byte(yaml), 0o644))
 	set, err := registry.Load(cfg)
 	require.NoError(tb, err)
-	return treesitter.Check(set, treesitter.Options{})
+	return set
 }
 
 // messages lists the findings, for assertions and failure messages.
@@ -48,13 +60,13 @@ func messages(found []core.Finding) []string {
 	return out
 }
 
-// hugeCPP is about size bytes of real C++, the annotated sources of
-// testdata/cpp and testdata/cuda over and over
+// hugeCPP is about size bytes of real C++, the annotated sources of the
+// front end's testdata/cpp and testdata/cuda over and over
 // (about 3.5 bytes of source per node of tree, as real code has), then a
 // definition of Registry::add that holds its lock.
 func hugeCPP(tb testing.TB, size int) []byte {
 	var chunk []byte
-	for _, g := range []string{"testdata/cpp/*.cc", "testdata/cuda/*.cu"} {
+	for _, g := range []string{"../treesitter/testdata/cpp/*.cc", "../treesitter/testdata/cuda/*.cu"} {
 		paths, err := filepath.Glob(g)
 		require.NoError(tb, err)
 		for _, p := range paths {
@@ -191,16 +203,13 @@ func largeTree(tb testing.TB, dirs, files int) string {
 
 func TestAGlobThatWalksALargeTree(t *testing.T) {
 	root := largeTree(t, 1000, 20_000)
-	cfg := filepath.Join(root, "guardlint.yaml")
-	require.NoError(t, os.WriteFile(cfg, []byte(`version: 1
+	set := loadConfig(t, root, `version: 1
 invariants:
   - {id: f-calls, why: w, lang: c, files: "tree/**/*.c", function: f, call: {to: g}}
   - {id: f-calls-narrow, why: w, lang: c, files: "tree/*/*.c", function: f, call: {to: g}}
   - {id: f-calls-headers, why: w, lang: c, files: "tree/**/**/**/**/*.h", function: f, call: {to: g}}
-`), 0o644))
-	set, err := registry.Load(cfg)
-	require.NoError(t, err)
-	found := treesitter.Check(set, treesitter.Options{})
+`)
+	found := nativecheck.Check(set, nativecheck.Options{})
 	// The 20,000 headers are read, and none defines f.
 	require.Len(t, found, 1, "%v", messages(found))
 	assert.Equal(t, "f-calls-headers", found[0].ID)
@@ -214,16 +223,13 @@ func TestASymlinkLoopUnderAGlob(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(src, "a.c"), []byte("void f(void) { g(); }\n"), 0o644))
 	require.NoError(t, os.Symlink(src, filepath.Join(src, "loop")))        // a directory that holds itself
 	require.NoError(t, os.Symlink("self.c", filepath.Join(src, "self.c"))) // a link to itself
-	cfg := filepath.Join(root, "guardlint.yaml")
-	require.NoError(t, os.WriteFile(cfg, []byte(`version: 1
+	set := loadConfig(t, root, `version: 1
 invariants:
   - {id: walk, why: w, lang: c, files: "src/**/*.c", function: f, call: {to: g}}
   - {id: through-loop, why: w, lang: c, files: "src/loop/loop/loop/a.c", function: f, call: {to: g}}
   - {id: self, why: w, lang: c, files: "src/self.c", function: f, call: {to: g}}
-`), 0o644))
-	set, err := registry.Load(cfg)
-	require.NoError(t, err)
-	found := treesitter.Check(set, treesitter.Options{})
+`)
+	found := nativecheck.Check(set, nativecheck.Options{})
 	// The walk does not follow links: it finds a.c once (a second a.c
 	// through the loop would make f defined twice). A file named through
 	// the loop is a path like any other; a link to itself cannot be read.
@@ -240,11 +246,8 @@ func TestAFileLargerThanTheLimit(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, f.Truncate(syntax.MaxFileSize+1)) // sparse
 	require.NoError(t, f.Close())
-	cfg := filepath.Join(dir, "guardlint.yaml")
-	require.NoError(t, os.WriteFile(cfg, []byte("version: 1\ninvariants:\n  - {id: f-calls, why: w, lang: c, files: big.c, function: f, call: {to: g}}\n"), 0o644))
-	set, err := registry.Load(cfg)
-	require.NoError(t, err)
-	found := treesitter.Check(set, treesitter.Options{})
+	set := loadConfig(t, dir, "version: 1\ninvariants:\n  - {id: f-calls, why: w, lang: c, files: big.c, function: f, call: {to: g}}\n")
+	found := nativecheck.Check(set, nativecheck.Options{})
 	require.Len(t, found, 1, "%v", messages(found))
 	assert.Contains(t, found[0].Message, "cannot verify: cannot read "+big+": "+big+" is 128 MiB, larger than the front end reads (128 MiB)")
 }
@@ -273,19 +276,16 @@ func TestAFilesRuleNests100000Deep(t *testing.T) {
 
 // TestAFilesRuleReadsThroughTheView checks that a kind that reads every
 // function of its files sees them through the view a revert or a patch
-// chain gives (treesitter.Options.Files), not the disk.
+// chain gives (nativecheck.Options.Files), not the disk.
 func TestAFilesRuleReadsThroughTheView(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "locks.c")
 	require.NoError(t, os.WriteFile(file, []byte("void ok(void) { pthread_mutex_lock(&a); pthread_mutex_lock(&b); }\n"), 0o644))
-	cfg := filepath.Join(dir, "guardlint.yaml")
-	require.NoError(t, os.WriteFile(cfg, []byte(fmt.Sprintf(orderYAML, "locks.c")), 0o644))
-	set, err := registry.Load(cfg)
-	require.NoError(t, err)
-	assert.Empty(t, messages(treesitter.Check(set, treesitter.Options{})))
+	set := loadConfig(t, dir, fmt.Sprintf(orderYAML, "locks.c"))
+	assert.Empty(t, messages(nativecheck.Check(set, nativecheck.Options{})))
 	view := overlay.New()
 	view.Replace(file, []byte(reversed))
-	found := messages(treesitter.Check(set, treesitter.Options{Files: view}))
+	found := messages(nativecheck.Check(set, nativecheck.Options{Files: view}))
 	require.Len(t, found, 1, "%v", found)
 	assert.Contains(t, found[0], "reversed takes a while holding b")
 }

@@ -1,4 +1,4 @@
-package treesitter
+package nativecheck
 
 import (
 	"slices"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/guardlint/guardlint/analyzers/overlay"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -30,21 +31,21 @@ func nearFunctions(inv *invariants.Invariant, lang model.Language, conf *model.C
 	var srcs [][]byte
 	defined := map[string]bool{}
 	for _, p := range files {
-		src, err := readSource(view, p)
+		src, err := treesitter.ReadSource(view, p)
 		if err != nil {
 			continue // the check reports a file it cannot read
 		}
 		srcs = append(srcs, src)
-		if word == "" || !containsWord(src, []byte(word), false) {
+		if word == "" || !treesitter.ContainsWord(src, []byte(word), false) {
 			continue
 		}
-		f, err := parse(inv, p, src, budget)
+		f, err := treesitter.Parse(inv, p, src, budget)
 		if err != nil {
 			continue
 		}
 		for _, def := range lang.Functions(f, conf) {
 			if len(def.Path) > 0 && def.Path[len(def.Path)-1] == last {
-				defined[qualified(def)] = true
+				defined[treesitter.Qualified(def)] = true
 			}
 		}
 	}

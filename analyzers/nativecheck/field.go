@@ -1,4 +1,4 @@
-package treesitter
+package nativecheck
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/overlay"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
@@ -17,9 +18,9 @@ import (
 // the field nor a writer are skipped unparsed. A writer found nowhere, or
 // a function that mentions the field and does not parse, cannot be
 // verified.
-func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view *overlay.Files, marks *marked, budget time.Duration) []core.Finding {
-	lang := languages[inv.Lang]
-	conf := configOf(inv, rule, nil)
+func checkField(inv *invariants.Invariant, rule treesitter.FieldRule, files []string, view *overlay.Files, marks *marked, budget time.Duration) []core.Finding {
+	lang := treesitter.LanguageOf(inv.Lang)
+	conf := treesitter.ConfigOf(inv, rule, nil)
 	scoped := inv.Field.Scoped
 	typ, field := scoped[len(scoped)-2], scoped[len(scoped)-1]
 	writerNames := rule.WriterNames()
@@ -32,7 +33,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 	found := make([]bool, len(writerNames))
 	var out []core.Finding
 	for _, p := range files {
-		src, err := readSource(view, p)
+		src, err := treesitter.ReadSource(view, p)
 		marks.note(p, src)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Field.Pos, "cannot read %s: %v", p, err))
@@ -40,7 +41,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 		}
 		mentions := false
 		for _, w := range words {
-			if containsWord(src, w, false) {
+			if treesitter.ContainsWord(src, w, false) {
 				mentions = true
 				break
 			}
@@ -48,7 +49,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 		if !mentions {
 			continue
 		}
-		f, err := parse(inv, p, src, budget)
+		f, err := treesitter.Parse(inv, p, src, budget)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Field.Pos, "%v", err))
 			continue
@@ -65,22 +66,22 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 				continue
 			}
 			if bad := syntax.FirstBad(fn.Node); bad != nil {
-				if containsWord(f.Src[fn.Node.Start:fn.Node.End], []byte(field), false) {
+				if treesitter.ContainsWord(f.Src[fn.Node.Start:fn.Node.End], []byte(field), false) {
 					pos := f.Position(bad.Start)
-					out = append(out, unverifiable(inv, inv.Field.Pos, "%s mentions %s and does not parse: a syntax error at %s:%d:%d", qualified(fn), field, pos.Filename, pos.Line, pos.Column))
+					out = append(out, unverifiable(inv, inv.Field.Pos, "%s mentions %s and does not parse: a syntax error at %s:%d:%d", treesitter.Qualified(fn), field, pos.Filename, pos.Line, pos.Column))
 				}
 				continue
 			}
 			if err := f.TooDeep(fn.Node, "it"); err != nil {
-				if containsWord(f.Src[fn.Node.Start:fn.Node.End], []byte(field), false) {
-					out = append(out, unverifiable(inv, inv.Field.Pos, "%s mentions %s and %v", qualified(fn), field, err))
+				if treesitter.ContainsWord(f.Src[fn.Node.Start:fn.Node.End], []byte(field), false) {
+					out = append(out, unverifiable(inv, inv.Field.Pos, "%s mentions %s and %v", treesitter.Qualified(fn), field, err))
 				}
 				continue
 			}
 			if ws := lang.Writes(f, fn, typ, field, conf); len(ws) > 0 {
-				def := &Function{Inv: inv, File: f, Func: fn, lang: lang, conf: conf}
+				def := treesitter.NewRuleFunction(inv, f, fn, lang, conf, nil, nil)
 				rule.CheckWrites(def, ws)
-				out = append(out, def.findings...)
+				out = append(out, def.Findings()...)
 			}
 		}
 	}
@@ -90,7 +91,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 	for i, ok := range found {
 		if !ok {
 			w := writerNames[i]
-			out = append(out, unverifiable(inv, w.Pos, "writer %s not found in %s%s", w.Raw, globList(inv), nearFunctions(inv, lang, conf, w, files, view, budget)))
+			out = append(out, unverifiable(inv, w.Pos, "writer %s not found in %s%s", w.Raw, treesitter.GlobList(inv), nearFunctions(inv, lang, conf, w, files, view, budget)))
 		}
 	}
 	return out
@@ -99,7 +100,7 @@ func checkField(inv *invariants.Invariant, rule FieldRule, files []string, view 
 // ownsJob is an invariant on a field with its files.
 type ownsJob struct {
 	inv   *invariants.Invariant
-	rule  FieldRule
+	rule  treesitter.FieldRule
 	files []string
 	view  *overlay.Files // nil: the disk
 }

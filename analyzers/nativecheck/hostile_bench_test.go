@@ -1,13 +1,11 @@
-package treesitter_test
+package nativecheck_test
 
 import (
-	"os"
-	"path/filepath"
 	"syscall"
 	"testing"
 
-	"github.com/guardlint/guardlint/analyzers/registry"
-	"github.com/guardlint/guardlint/analyzers/treesitter"
+	"github.com/guardlint/guardlint/analyzers/nativecheck"
+	"github.com/guardlint/guardlint/invariants"
 )
 
 // Benchmarks over the inputs of hostile_test.go, for the figures in
@@ -24,27 +22,14 @@ func reportPeak(b *testing.B) {
 
 // benchCheck checks the files and invariants b.N times, writing them once.
 func benchCheck(b *testing.B, files map[string][]byte, yaml string) {
-	dir := b.TempDir()
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			b.Fatal(err)
-		}
-		if err := os.WriteFile(p, content, 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
-	cfg := filepath.Join(dir, "guardlint.yaml")
-	if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	set, err := registry.Load(cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
+	benchSet(b, loadTree(b, files, yaml))
+}
+
+// benchSet checks a loaded set b.N times and reports the peak memory.
+func benchSet(b *testing.B, set *invariants.Set) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		treesitter.Check(set, treesitter.Options{})
+		nativecheck.Check(set, nativecheck.Options{})
 	}
 	b.StopTimer()
 	reportPeak(b)
@@ -64,18 +49,5 @@ func BenchmarkNesting100000Deep(b *testing.B) {
 
 func BenchmarkAGlobThatWalksALargeTree(b *testing.B) {
 	root := largeTree(b, 1000, 20_000)
-	cfg := filepath.Join(root, "guardlint.yaml")
-	if err := os.WriteFile(cfg, []byte("version: 1\ninvariants:\n  - {id: f-calls, why: w, lang: c, files: \"tree/**/*.c\", function: f, call: {to: g}}\n"), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	set, err := registry.Load(cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		treesitter.Check(set, treesitter.Options{})
-	}
-	b.StopTimer()
-	reportPeak(b)
+	benchSet(b, loadConfig(b, root, "version: 1\ninvariants:\n  - {id: f-calls, why: w, lang: c, files: \"tree/**/*.c\", function: f, call: {to: g}}\n"))
 }

@@ -1,4 +1,4 @@
-package treesitter
+package nativecheck
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/analyzers/suppress"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -25,7 +26,7 @@ func suppressions(files map[string]invariants.Lang, view *overlay.Files, budget 
 	set := &suppress.Set[span]{}
 	var errs []error
 	for _, p := range paths {
-		src, err := readSource(view, p)
+		src, err := treesitter.ReadSource(view, p)
 		if err != nil || !bytes.Contains(src, []byte(suppress.Prefix)) {
 			continue // an unreadable target file is reported by its invariant
 		}

@@ -1,4 +1,4 @@
-package treesitter
+package nativecheck
 
 import (
 	"bytes"
@@ -6,42 +6,24 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/overlay"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/invariants"
 )
 
-// SeenCalls is a FunctionRule whose call patterns must name a function
-// that the files mention somewhere: a forbid of a call spelt wrong, or of
-// a function renamed since, would pass whatever the targets do. A call
-// that no file makes yet is forbidden by mentioning its name in the files,
-// in a comment beside the target (`// release_all would race the pool`):
-// any whole-word occurrence counts, comments and strings included.
-type SeenCalls interface {
-	FunctionRule
-	// SeenPatterns are the rule's call patterns that must be mentioned.
-	SeenPatterns() []invariants.Name
-}
-
-// UnseenHint is a SeenCalls rule that tells how to keep a pattern that
-// no file mentions yet (forbid: name it in a comment); without it, the
-// finding only says what the files call instead.
-type UnseenHint interface {
-	UnseenHint() string
-}
-
-// checkSeen reports each pattern of a SeenCalls rule whose function name
+// checkSeen reports each pattern of a treesitter.SeenCalls rule whose function name
 // occurs nowhere in the invariant's files, with the closest names the
 // files call.
-func checkSeen(inv *invariants.Invariant, r SeenCalls, files []string, view *overlay.Files) []core.Finding {
+func checkSeen(inv *invariants.Invariant, r treesitter.SeenCalls, files []string, view *overlay.Files) []core.Finding {
 	var srcs [][]byte
 	for _, p := range files {
-		src, err := readSource(view, p)
+		src, err := treesitter.ReadSource(view, p)
 		if err != nil {
 			return nil // the run reports the file it cannot read
 		}
 		srcs = append(srcs, src)
 	}
 	hint := ""
-	if h, ok := r.(UnseenHint); ok {
+	if h, ok := r.(treesitter.UnseenHint); ok {
 		hint = "; " + h.UnseenHint()
 	}
 	var out []core.Finding
@@ -52,7 +34,7 @@ func checkSeen(inv *invariants.Invariant, r SeenCalls, files []string, view *ove
 		}
 		seen := false
 		for _, src := range srcs {
-			if containsWord(src, []byte(word), false) {
+			if treesitter.ContainsWord(src, []byte(word), false) {
 				seen = true
 				break
 			}
@@ -60,7 +42,7 @@ func checkSeen(inv *invariants.Invariant, r SeenCalls, files []string, view *ove
 		if seen {
 			continue
 		}
-		out = append(out, unverifiable(inv, n.Pos, "%s names %s, which occurs nowhere in %s%s%s", n.Raw, word, globList(inv), invariants.Suggest(word, slices.Values(calledWords(srcs))), hint))
+		out = append(out, unverifiable(inv, n.Pos, "%s names %s, which occurs nowhere in %s%s%s", n.Raw, word, treesitter.GlobList(inv), invariants.Suggest(word, slices.Values(calledWords(srcs))), hint))
 	}
 	return out
 }
@@ -78,11 +60,11 @@ func patternWord(raw string) string {
 		raw = raw[:i]
 	}
 	end := len(raw)
-	for end > 0 && !isIdentByte(raw[end-1]) {
+	for end > 0 && !treesitter.IsIdentByte(raw[end-1]) {
 		end--
 	}
 	start := end
-	for start > 0 && isIdentByte(raw[start-1]) {
+	for start > 0 && treesitter.IsIdentByte(raw[start-1]) {
 		start--
 	}
 	return raw[start:end]
@@ -102,7 +84,7 @@ func calledWords(srcs [][]byte) []string {
 				end--
 			}
 			start := end
-			for start > 0 && isIdentByte(src[start-1]) {
+			for start > 0 && treesitter.IsIdentByte(src[start-1]) {
 				start--
 			}
 			if start < end && (src[start] < '0' || src[start] > '9') {

@@ -1,4 +1,4 @@
-package treesitter_test
+package nativecheck_test
 
 import (
 	"os"
@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/nativecheck"
 	"github.com/guardlint/guardlint/analyzers/registry"
-	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -31,7 +31,7 @@ func TestSuppressionErrors(t *testing.T) {
 	set, err := registry.Load(filepath.Join(dir, "inv.yaml"))
 	require.NoError(t, err)
 	var got []string
-	for _, f := range treesitter.Check(set, treesitter.Options{}) {
+	for _, f := range nativecheck.Check(set, nativecheck.Options{}) {
 		got = append(got, filepath.Base(f.Pos.Filename)+":"+strconv.Itoa(f.Pos.Line)+": ["+f.ID+"] "+f.Message)
 	}
 	assert.Equal(t, []string{

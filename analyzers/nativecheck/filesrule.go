@@ -1,4 +1,4 @@
-package treesitter
+package nativecheck
 
 import (
 	"bytes"
@@ -8,34 +8,16 @@ import (
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/overlay"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
 
-// FilesLookup is a FilesRule that says which of its names must be
-// defined in the files, and which words a file must hold to matter
-// (requires). A FilesRule without it looks up the invariant's functions,
-// each of which must be defined somewhere in the files, reads every file,
-// and cannot verify a function that does not parse and mentions one of
-// its patterns' words or a function's name (excludes, lock_order).
-type FilesLookup interface {
-	// Lookups are the functions that must each be defined in the files,
-	// once (or with `all: true`), like a FunctionRule's targets.
-	Lookups(inv *invariants.Invariant) []invariants.Name
-	// Mentions are words a file holds when it can matter to the rule: a
-	// file with none of them is not parsed.
-	Mentions(inv *invariants.Invariant) []string
-	// OnlyLookups says that the rule checks the lookups' bodies and
-	// nothing else (requires' within): another function that does not
-	// parse does not matter.
-	OnlyLookups(inv *invariants.Invariant) bool
-}
-
 // filesJob is an invariant checked over all the functions of its files.
 type filesJob struct {
 	inv      *invariants.Invariant
-	rule     FilesRule
+	rule     treesitter.FilesRule
 	files    []string
 	view     *overlay.Files // the sources' view (nil: the disk)
 	patterns [][]string
@@ -54,11 +36,11 @@ type filesLookup struct {
 	only bool
 }
 
-// lookupOf is the job's lookup: the rule's own (FilesLookup), or the
+// lookupOf is the job's lookup: the rule's own (treesitter.FilesLookup), or the
 // invariant's functions and the words of its patterns and functions.
 func lookupOf(j filesJob) filesLookup {
 	inv := j.inv
-	if fl, ok := j.rule.(FilesLookup); ok {
+	if fl, ok := j.rule.(treesitter.FilesLookup); ok {
 		l := filesLookup{lookups: fl.Lookups(inv), only: fl.OnlyLookups(inv), once: true}
 		for _, w := range fl.Mentions(inv) {
 			l.words = append(l.words, []byte(w))
@@ -80,7 +62,7 @@ func lookupOf(j filesJob) filesLookup {
 	return l
 }
 
-// checkFiles checks an invariant of a FilesRule kind: every function of
+// checkFiles checks an invariant of a treesitter.FilesRule kind: every function of
 // every file of the globs (that mentions one of the lookup's words, when
 // the rule says which) is handed to the rule at once. A function that
 // does not parse and mentions one of the words cannot be verified (every
@@ -88,16 +70,16 @@ func lookupOf(j filesJob) filesLookup {
 // defined more than once without `all: true` when the rule asks for one.
 func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding {
 	inv := j.inv
-	lang := languages[inv.Lang]
-	conf := configOf(inv, j.rule, j.patterns)
+	lang := treesitter.LanguageOf(inv.Lang)
+	conf := treesitter.ConfigOf(inv, j.rule, j.patterns)
 	l := lookupOf(j)
 	mentions := func(src []byte) bool { return len(l.words) == 0 || mentionsAny(src, l.words) }
 	found := make([][]string, len(l.lookups))
 	var out []core.Finding
-	var fns []*Function
-	types := &typeFiles{raw: map[*syntax.File][]byte{}}
+	var fns []*treesitter.Function
+	parsed := treesitter.NewParsedFiles()
 	for _, p := range j.files {
-		src, err := readSource(j.view, p)
+		src, err := treesitter.ReadSource(j.view, p)
 		marks.note(p, src)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Pos, "cannot read %s: %v", p, err))
@@ -106,19 +88,18 @@ func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding 
 		if l.skip && !mentionsAny(src, l.words) {
 			continue
 		}
-		f, err := parse(inv, p, src, budget)
+		f, err := treesitter.Parse(inv, p, src, budget)
 		if err != nil {
 			out = append(out, unverifiable(inv, inv.Pos, "%v", err))
 			continue
 		}
-		types.files = append(types.files, f)
-		types.raw[f] = src
+		parsed.Add(f, src)
 		for _, def := range lang.Functions(f, conf) {
-			fn := &Function{Inv: inv, File: f, Func: def, Patterns: j.patterns, Shapes: j.shapes, lang: lang, conf: conf, types: types}
+			fn := parsed.Share(treesitter.NewRuleFunction(inv, f, def, lang, conf, j.patterns, j.shapes))
 			lookup := false
 			for i, n := range l.lookups {
 				if fn.Is(n) {
-					found[i] = append(found[i], fmt.Sprintf("%s at %s:%d", signature(def, lang.Params(f, def)), p, f.Position(def.Name.Start).Line))
+					found[i] = append(found[i], fmt.Sprintf("%s at %s:%d", treesitter.Signature(def, lang.Params(f, def)), p, f.Position(def.Name.Start).Line))
 					lookup = true
 				}
 			}
@@ -129,13 +110,13 @@ func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding 
 			if bad := syntax.FirstBad(def.Node); bad != nil {
 				if mentions(body) {
 					pos := f.Position(bad.Start)
-					out = append(out, unverifiable(inv, inv.Pos, "%s does not parse: a syntax error at %s:%d:%d", qualified(def), pos.Filename, pos.Line, pos.Column))
+					out = append(out, unverifiable(inv, inv.Pos, "%s does not parse: a syntax error at %s:%d:%d", treesitter.Qualified(def), pos.Filename, pos.Line, pos.Column))
 				}
 				continue
 			}
 			// The walkers the rules run recurse over the body; see
 			// syntax.MaxDepth.
-			if err := f.TooDeep(def.Node, qualified(def)); err != nil {
+			if err := f.TooDeep(def.Node, treesitter.Qualified(def)); err != nil {
 				if mentions(body) {
 					out = append(out, unverifiable(inv, inv.Pos, "%v", err))
 				}
@@ -148,7 +129,7 @@ func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding 
 		n := l.lookups[i]
 		switch {
 		case len(at) == 0:
-			out = append(out, unverifiable(inv, n.Pos, "function %s not found in %s%s", n.Raw, globList(inv), nearFunctions(inv, lang, conf, n, j.files, j.view, budget)))
+			out = append(out, unverifiable(inv, n.Pos, "function %s not found in %s%s", n.Raw, treesitter.GlobList(inv), nearFunctions(inv, lang, conf, n, j.files, j.view, budget)))
 		case len(at) > 1 && l.once && !inv.All:
 			out = append(out, unverifiable(inv, n.Pos, "function %s is defined %d times (%s); name it more precisely, by its scope or its parameters, or set `all: true`", n.Raw, len(at), strings.Join(at, ", ")))
 		}
@@ -157,7 +138,7 @@ func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding 
 		out = append(out, unverifiable(inv, inv.Pos, "%s", why))
 	}
 	for _, fn := range fns {
-		out = append(out, fn.findings...)
+		out = append(out, fn.Findings()...)
 	}
 	return out
 }
@@ -165,7 +146,7 @@ func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding 
 // mentionsAny reports whether src holds one of the words as a whole word.
 func mentionsAny(src []byte, words [][]byte) bool {
 	for _, w := range words {
-		if containsWord(src, w, false) {
+		if treesitter.ContainsWord(src, w, false) {
 			return true
 		}
 	}

@@ -1,12 +1,10 @@
-package treesitter
+package nativecheck
 
 import (
 	"bytes"
 	"fmt"
 	"go/token"
-	"path/filepath"
 	"runtime"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -15,9 +13,8 @@ import (
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/overlay"
 	"github.com/guardlint/guardlint/analyzers/suppress"
-	"github.com/guardlint/guardlint/analyzers/treesitter/cfamily"
+	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
-	"github.com/guardlint/guardlint/analyzers/treesitter/rustlang"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -36,20 +33,11 @@ type Options struct {
 	ParseBudget time.Duration
 }
 
-// languages maps a `lang` to its front end.
-var languages = map[invariants.Lang]model.Language{
-	invariants.LangC:     cfamily.Language{Lang: "c"},
-	invariants.LangCPP:   cfamily.Language{Lang: "cpp"},
-	invariants.LangCUDA:  cfamily.Language{Lang: "cuda"},
-	invariants.LangRust:  rustlang.Language{},
-	invariants.LangMetal: cfamily.Language{Lang: "metal"},
-}
-
 // target is one function name of one invariant, with what the invariant
 // needs to check it.
 type target struct {
 	inv  *invariants.Invariant
-	rule FunctionRule
+	rule treesitter.FunctionRule
 	name invariants.Name
 	lang model.Language
 	conf *model.Config
@@ -58,8 +46,8 @@ type target struct {
 	patterns [][]string
 	shapes   []model.Shape
 	// filter rejects files that cannot define the function unparsed.
-	filter prefilter
-	// helper marks a target that is a helper of the rule (HelperRule):
+	filter treesitter.Prefilter
+	// helper marks a target that is a helper of the rule (treesitter.HelperRule):
 	// each definition must pass CheckHelper, or the invariant cannot be
 	// verified.
 	helper bool
@@ -110,7 +98,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 	// seen are the rules whose call patterns the files must mention.
 	type seenJob struct {
 		inv   *invariants.Invariant
-		rule  SeenCalls
+		rule  treesitter.SeenCalls
 		files []string
 	}
 	var seen []seenJob
@@ -121,11 +109,11 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 		if !inv.Lang.TreeSitter() {
 			continue
 		}
-		lang := languages[inv.Lang]
-		var fr FunctionRule
+		lang := treesitter.LanguageOf(inv.Lang)
+		var fr treesitter.FunctionRule
 		switch r := inv.Rule.(type) {
-		case FieldRule:
-			files, errs := expandAll(inv, expanded, opts.Files)
+		case treesitter.FieldRule:
+			files, errs := treesitter.ExpandFiles(inv, expanded, opts.Files)
 			out = append(out, errs...)
 			for _, p := range files {
 				matched[p] = inv.Lang
@@ -134,33 +122,33 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 				owns = append(owns, ownsJob{inv: inv, rule: r, files: files, view: opts.Files})
 			}
 			continue
-		case FilesRule:
-			patterns, shapes, files, errs := prepare(inv, lang, r, r.Patterns(), expanded, opts.Files, matched)
+		case treesitter.FilesRule:
+			patterns, shapes, files, errs := treesitter.Prepare(inv, lang, r, r.Patterns(), expanded, opts.Files, matched)
 			out = append(out, errs...)
 			if len(files) > 0 {
 				whole = append(whole, filesJob{inv: inv, rule: r, files: files, view: opts.Files, patterns: patterns, shapes: shapes})
 			}
 			continue
-		case FunctionRule:
+		case treesitter.FunctionRule:
 			fr = r
 		default:
 			out = append(out, unverifiable(inv, inv.Pos, "a %s rule is not checked for lang %s", inv.Kind(), inv.Lang))
 			continue
 		}
-		patterns, shapes, files, errs := prepare(inv, lang, fr, fr.Patterns(), expanded, opts.Files, matched)
+		patterns, shapes, files, errs := treesitter.Prepare(inv, lang, fr, fr.Patterns(), expanded, opts.Files, matched)
 		out = append(out, errs...)
 		if len(files) == 0 {
 			continue
 		}
-		if sr, ok := fr.(SeenCalls); ok && len(errs) == 0 {
+		if sr, ok := fr.(treesitter.SeenCalls); ok && len(errs) == 0 {
 			seen = append(seen, seenJob{inv, sr, files})
 		}
 		names := append([]invariants.Name(nil), inv.Functions...)
-		if hr, ok := fr.(HelperRule); ok {
+		if hr, ok := fr.(treesitter.HelperRule); ok {
 			names = append(names, hr.Helpers()...)
 		}
 		for i, n := range names {
-			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: configOf(inv, fr, patterns), patterns: patterns, shapes: shapes, helper: i >= len(inv.Functions), files: files, view: opts.Files, budget: opts.ParseBudget}
+			t := &target{inv: inv, rule: fr, name: n, lang: lang, conf: treesitter.ConfigOf(inv, fr, patterns), patterns: patterns, shapes: shapes, helper: i >= len(inv.Functions), files: files, view: opts.Files, budget: opts.ParseBudget}
 			if n.Params != "" {
 				var err error
 				if t.params, err = lang.ParamPattern(n.Params); err != nil {
@@ -168,7 +156,7 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 					continue
 				}
 			}
-			t.filter = newPrefilter(inv.Lang, n.Scoped)
+			t.filter = treesitter.NewPrefilter(inv.Lang, n.Scoped)
 			targets = append(targets, t)
 			for _, p := range files {
 				key := string(inv.Lang) + "\x00" + p
@@ -208,72 +196,6 @@ func Check(set *invariants.Set, opts Options) []core.Finding {
 	}
 	core.Sort(out)
 	return out
-}
-
-// expandAll expands the globs of an invariant, each once per run; a glob
-// that matches nothing or cannot be read is a finding.
-// prepare reads what a rule of one invariant needs before its files are
-// parsed: its patterns and the shapes it uses, in the invariant's
-// language, and the files its globs match, which it records in matched for
-// the suppression comments. A pattern that does not read makes the
-// invariant unverifiable, and then no file is returned.
-func prepare(inv *invariants.Invariant, lang model.Language, r any, names []invariants.Name, expanded map[string][]string, view *overlay.Files, matched map[string]invariants.Lang) ([][]string, []model.Shape, []string, []core.Finding) {
-	patterns, perr := rulePatterns(inv, lang, names)
-	var shapes []model.Shape
-	if perr == nil {
-		shapes, perr = checkUses(inv, lang, r)
-	}
-	if perr != nil {
-		return nil, nil, nil, []core.Finding{unverifiable(inv, perr.pos, "%v", perr.err)}
-	}
-	files, errs := expandAll(inv, expanded, view)
-	for _, p := range files {
-		matched[p] = inv.Lang
-	}
-	return patterns, shapes, files, errs
-}
-
-func expandAll(inv *invariants.Invariant, expanded map[string][]string, view *overlay.Files) ([]string, []core.Finding) {
-	var files []string
-	var out []core.Finding
-	base := filepath.Dir(inv.File.Path)
-	var excludes []string
-	for _, g := range inv.Files {
-		if pattern, ok := g.Excluded(); ok {
-			abs, _, _ := invariants.GlobRoot(base, pattern)
-			excludes = append(excludes, abs)
-			continue
-		}
-		key := fmt.Sprintf("%s\x00%s\x00%t", base, g.Pattern, inv.IncludeIgnored)
-		m, ok := expanded[key]
-		if !ok {
-			var err error
-			if m, err = expandWith(base, g, view, inv.IncludeIgnored); err != nil {
-				out = append(out, unverifiable(inv, g.Pos, "files %q: %v", g.Pattern, err))
-				continue
-			}
-			expanded[key] = m
-		}
-		if len(m) == 0 {
-			out = append(out, unverifiable(inv, g.Pos, "files %q matches no file", g.Pattern))
-			continue
-		}
-		files = append(files, m...)
-	}
-	if len(excludes) == 0 {
-		return files, out
-	}
-	// `!pattern` leaves out what it matches of the other globs' files.
-	kept := files[:0:0]
-	for _, p := range files {
-		if !slices.ContainsFunc(excludes, func(x string) bool { return invariants.MatchGlob(x, filepath.ToSlash(p)) }) {
-			kept = append(kept, p)
-		}
-	}
-	if len(kept) == 0 && len(files) > 0 {
-		out = append(out, unverifiable(inv, inv.Files[0].Pos, "files %s: the excludes leave no file", globList(inv)))
-	}
-	return kept, out
 }
 
 // marked collects the files that hold a suppression comment, noted while
@@ -319,7 +241,7 @@ func run(jobs map[string]*fileJob, order []string, opts Options, marks *marked) 
 // checkFile parses one file, when its bytes can hold a target, and checks
 // every target defined in it.
 func checkFile(j *fileJob, marks *marked, budget time.Duration) {
-	src, err := readSource(j.view, j.path)
+	src, err := treesitter.ReadSource(j.view, j.path)
 	marks.note(j.path, src)
 	if err != nil {
 		for _, t := range j.targets {
@@ -329,7 +251,7 @@ func checkFile(j *fileJob, marks *marked, budget time.Duration) {
 	}
 	var wanted []*target
 	for _, t := range j.targets {
-		if t.filter.match(src) {
+		if t.filter.Match(src) {
 			wanted = append(wanted, t)
 		}
 	}
@@ -348,7 +270,7 @@ func checkFile(j *fileJob, marks *marked, budget time.Duration) {
 			// A parse that does not finish in its budget, or a file that
 			// is not text, is reported like an unreadable file: at the
 			// invariant, as a file it cannot verify.
-			if f, err = parse(t.inv, j.path, src, budget); err != nil {
+			if f, err = treesitter.Parse(t.inv, j.path, src, budget); err != nil {
 				failed[ek] = err
 			} else {
 				parsed[ek] = f
@@ -371,6 +293,10 @@ func checkFile(j *fileJob, marks *marked, budget time.Duration) {
 		}
 	}
 }
+
+// eraseKey identifies the macros an invariant erases, so that a file is
+// parsed once per set of them.
+func eraseKey(inv *invariants.Invariant) string { return strings.Join(inv.Erase, ",") }
 
 // defineKey identifies a configuration, so that a file is indexed once per
 // set of defines.
@@ -433,10 +359,10 @@ func (t *target) verdict() []core.Finding {
 		what = "helper"
 	}
 	if len(found) == 0 && len(others) > 0 {
-		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s; the definitions of %s take other parameters: %s", what, t.name.Raw, globList(inv), t.name.Scoped[len(t.name.Scoped)-1], candidates(others))}
+		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s; the definitions of %s take other parameters: %s", what, t.name.Raw, treesitter.GlobList(inv), t.name.Scoped[len(t.name.Scoped)-1], candidates(others))}
 	}
 	if len(found) == 0 {
-		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s%s", what, t.name.Raw, globList(inv), nearFunctions(inv, t.lang, t.conf, t.name, t.files, t.view, t.budget))}
+		return []core.Finding{unverifiable(inv, t.name.Pos, "%s %s not found in %s%s", what, t.name.Raw, treesitter.GlobList(inv), nearFunctions(inv, t.lang, t.conf, t.name, t.files, t.view, t.budget))}
 	}
 	if t.helper {
 		return t.helperVerdict(found)
@@ -465,111 +391,7 @@ func candidates(ms []match) string {
 	return strings.Join(at, ", ")
 }
 
-// globList lists an invariant's globs for messages.
-func globList(inv *invariants.Invariant) string {
-	var s []string
-	for _, g := range inv.Files {
-		s = append(s, g.Pattern)
-	}
-	return strings.Join(s, ", ")
-}
-
 // unverifiable is a finding at a position in the invariants file.
 func unverifiable(inv *invariants.Invariant, at invariants.Pos, format string, args ...any) core.Finding {
 	return core.Unverifiable(inv, at, format, args...)
-}
-
-// report is a finding at a node of a source file.
-func report(inv *invariants.Invariant, f *syntax.File, n *syntax.Node, format string, args ...any) core.Finding {
-	return core.Finding{Pos: f.Position(n.Start), End: f.Position(n.End), ID: inv.ID, Invariant: inv, Message: core.Message(inv, fmt.Sprintf(format, args...))}
-}
-
-// patternError is a pattern that does not parse, with where it is written.
-type patternError struct {
-	pos invariants.Pos
-	err error
-}
-
-// checkUses reports the first pattern of a rule that can never match
-// what the rule looks for with it (PatternUser): a forbid of `m[k]`,
-// which is no call, would pass whatever the code does.
-func checkUses(inv *invariants.Invariant, lang model.Language, r any) ([]model.Shape, *patternError) {
-	pu, ok := r.(PatternUser)
-	if !ok {
-		return nil, nil
-	}
-	uses := pu.PatternUses()
-	var shapes []model.Shape
-	for i, n := range r.(interface{ Patterns() []invariants.Name }).Patterns() {
-		if i >= len(uses) {
-			break
-		}
-		src := n.Raw
-		if inv.Lang == invariants.LangRust {
-			src = strings.TrimSuffix(src, "!")
-		}
-		shape, err := lang.PatternShape(src)
-		if err != nil {
-			return nil, &patternError{n.Pos, err}
-		}
-		if why := uses[i].Accepts(shape); why != "" {
-			return nil, &patternError{n.Pos, fmt.Errorf("pattern %q can never match: %s", n.Raw, why)}
-		}
-		shapes = append(shapes, shape)
-	}
-	return shapes, nil
-}
-
-// rulePatterns parses the patterns of a rule, stopping at the first that
-// does not parse.
-func rulePatterns(inv *invariants.Invariant, lang model.Language, names []invariants.Name) ([][]string, *patternError) {
-	var out [][]string
-	for _, n := range names {
-		toks, perr := rulePattern(inv, lang, n)
-		if perr != nil {
-			return nil, perr
-		}
-		out = append(out, toks)
-	}
-	return out, nil
-}
-
-// rulePattern parses a pattern in the invariant's language. A Rust
-// pattern that ends in `!` names a macro by its path.
-func rulePattern(inv *invariants.Invariant, lang model.Language, n invariants.Name) ([]string, *patternError) {
-	src, macro := n.Raw, false
-	if inv.Lang == invariants.LangRust && strings.HasSuffix(src, "!") {
-		src, macro = strings.TrimSuffix(src, "!"), true
-	}
-	toks, err := lang.Pattern(src)
-	if err != nil {
-		return nil, &patternError{n.Pos, err}
-	}
-	if macro {
-		toks = append(toks, "!")
-	}
-	return toks, nil
-}
-
-// configOf is what an invariant sets for the evaluation of its functions:
-// its defines and runners, and what its rule says of locks.
-func configOf(inv *invariants.Invariant, rule any, patterns [][]string) *model.Config {
-	c := &model.Config{Defines: inv.Defines, Runners: inv.Runs, Guards: inv.Guards, LockCalls: inv.LockCalls}
-	if a, ok := rule.(Acquirer); ok {
-		c.Acquire = a.AcquireHelpers()
-	}
-	if pu, ok := rule.(PatternUser); ok {
-		for i, u := range pu.PatternUses() {
-			if u == model.UseLock && i < len(patterns) {
-				c.Locks = append(c.Locks, patterns[i])
-			}
-		}
-	}
-	return c
-}
-
-// Acquirer is a rule with helpers that return a guard of its lock
-// (requires' acquire): a local bound to their result is a guard.
-type Acquirer interface {
-	AcquireHelpers() []invariants.Name
 }
