@@ -30,6 +30,11 @@ type checker struct {
 	facts   *calls.Facts[Needs, *Needs]
 	entries *calls.Entries
 	helpers map[*contract]map[*types.Func][]*helper
+	// declCur holds the cursor of each function declaration; summaries
+	// what functions do with the values they are handed (through.go).
+	declCur     map[*ast.FuncDecl]inspector.Cursor
+	summaries   map[paramKey]through
+	summarising map[paramKey]bool
 }
 
 // unit is one function declaration of the package.
@@ -102,6 +107,10 @@ func newChecker(r *rule.Rule) *checker {
 		byFunc:  map[*types.Func]*unit{},
 		facts:   calls.NewFacts[Needs](r.Pass),
 		entries: calls.NewEntries(r.Pass.Pkg),
+
+		declCur:     map[*ast.FuncDecl]inspector.Cursor{},
+		summaries:   map[paramKey]through{},
+		summarising: map[paramKey]bool{},
 	}
 	return ch
 }
@@ -110,7 +119,7 @@ func (ch *checker) run() {
 	if len(ch.cs) == 0 {
 		return
 	}
-	decls := map[*ast.FuncDecl]inspector.Cursor{}
+	decls := ch.declCur
 	for c := range ch.r.Inspect.Root().Preorder((*ast.FuncDecl)(nil)) {
 		decls[c.Node().(*ast.FuncDecl)] = c
 	}
