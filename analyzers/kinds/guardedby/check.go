@@ -35,6 +35,8 @@ type checker struct {
 	declCur     map[*ast.FuncDecl]inspector.Cursor
 	summaries   map[paramKey]through
 	summarising map[paramKey]bool
+	// freshResults: whether a function returns a fresh value (fresh.go).
+	freshResults map[*types.Func]bool
 }
 
 // unit is one function declaration of the package.
@@ -111,6 +113,8 @@ func newChecker(r *rule.Rule) *checker {
 		declCur:     map[*ast.FuncDecl]inspector.Cursor{},
 		summaries:   map[paramKey]through{},
 		summarising: map[paramKey]bool{},
+
+		freshResults: map[*types.Func]bool{},
 	}
 	return ch
 }

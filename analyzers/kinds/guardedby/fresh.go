@@ -5,14 +5,17 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/guardlint/guardlint/analyzers/golang/locks"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Initialisation is not a race: a value the function allocates is seen by
 // no other code until it escapes. A local variable counts as holding such
 // a value when its only assignment is its definition and that is an
-// allocation (&T{...}, T{...}, new(T)), or when it is declared as a
-// struct without a value (var t T); it escapes at its first use that is
+// allocation (&T{...}, T{...}, new(T), or a call of a function of the
+// package that returns such a value, freshResult), or when it is declared
+// as a struct without a value (var t T); it escapes at its first use that is
 // not the selection of one of its fields (passed, returned, assigned,
 // captured, a method called on it, its address taken; not a deferred
 // call, which runs when the function returns, after every access in it).
@@ -26,7 +29,7 @@ func (ch *checker) freshVars(u *unit) map[*types.Var]*freshVar {
 	for c := range u.cur.Preorder((*ast.Ident)(nil)) {
 		id := c.Node().(*ast.Ident)
 		v, ok := info.Defs[id].(*types.Var)
-		if !ok || v.IsField() || !allocated(info, ch.r.Live.Value(v), v, c.Parent().Node()) {
+		if !ok || v.IsField() || !ch.allocated(ch.r.Live.Value(v), v, c.Parent().Node()) {
 			continue
 		}
 		var lit *ast.FuncLit
@@ -74,31 +77,96 @@ func (ch *checker) freshVars(u *unit) map[*types.Var]*freshVar {
 // allocated reports whether a variable's value is one the function
 // allocates: val is its only value (live.Info.Value), spec the node that
 // declares it.
-func allocated(info *types.Info, val ast.Expr, v *types.Var, decl ast.Node) bool {
-	switch e := ast.Unparen(val).(type) {
-	case nil:
+func (ch *checker) allocated(val ast.Expr, v *types.Var, decl ast.Node) bool {
+	if val == nil {
 		// var t T: a struct of its own.
 		vs, ok := decl.(*ast.ValueSpec)
 		_, isStruct := v.Type().Underlying().(*types.Struct)
 		return ok && len(vs.Values) == 0 && isStruct
+	}
+	return ch.allocation(val)
+}
+
+// allocation reports whether an expression allocates a value no other
+// code sees: a composite literal, its address, new(T), or a call of a
+// function of the package whose result is fresh.
+func (ch *checker) allocation(val ast.Expr) bool {
+	info := ch.r.Pass.TypesInfo
+	switch e := ast.Unparen(val).(type) {
 	case *ast.CompositeLit:
 		return true
 	case *ast.UnaryExpr:
 		_, ok := ast.Unparen(e.X).(*ast.CompositeLit)
 		return ok && e.Op == token.AND
 	case *ast.CallExpr:
-		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
-			b, ok := info.Uses[id].(*types.Builtin)
-			return ok && b.Name() == "new"
+		if builtin(info, e) == "new" {
+			return true
+		}
+		if fn := typeutil.StaticCallee(info, e); fn != nil {
+			return ch.freshResult(fn)
 		}
 	}
 	return false
 }
 
+// freshResult reports whether fn, a function of the package, returns a
+// value it allocated that no other code has seen: it has one result, and
+// each of its own return statements returns an allocation or a fresh
+// variable not escaped before the return. A function being decided
+// already (recursion), or of another package, is not.
+func (ch *checker) freshResult(fn *types.Func) bool {
+	fn = fn.Origin()
+	if r, ok := ch.freshResults[fn]; ok {
+		return r
+	}
+	ch.freshResults[fn] = false
+	u := ch.byFunc[fn]
+	if u == nil || fn.Signature().Results().Len() != 1 {
+		return false
+	}
+	ch.prepare(u)
+	info := ch.r.Pass.TypesInfo
+	returns := 0
+	for c := range u.cur.Preorder((*ast.ReturnStmt)(nil)) {
+		ret := c.Node().(*ast.ReturnStmt)
+		if _, inLit := enclosingLit(c); inLit {
+			continue // a literal's own result
+		}
+		returns++
+		if len(ret.Results) != 1 {
+			return false // a bare return of a named result
+		}
+		if ch.allocation(ret.Results[0]) {
+			continue
+		}
+		id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		f := u.fresh[v]
+		if f == nil || f.root != u.roots[0] || (f.escape.IsValid() && id.Pos() > f.escape) {
+			return false
+		}
+	}
+	ch.freshResults[fn] = returns > 0
+	return returns > 0
+}
+
+// enclosingLit is the innermost function literal around a cursor.
+func enclosingLit(c inspector.Cursor) (*ast.FuncLit, bool) {
+	for e := range c.Enclosing((*ast.FuncLit)(nil)) {
+		return e.Node().(*ast.FuncLit), true
+	}
+	return nil, false
+}
+
 // isFresh reports whether a probe's value is a fresh variable of the root
-// the probe runs in, not escaped before the probe.
+// the probe runs in, not escaped before the probe. A value reached from it
+// through a pointer (an embedded pointer on the way to the field, r.db of
+// a callee's need) was not allocated with it: it is not fresh.
 func (ch *checker) isFresh(u *unit, rt *root, p *probe) bool {
-	if p.base == nil {
+	if p.base == nil || p.sub != "" || (p.acc != nil && viaEmbeddedPointer(ch.r.Pass.TypesInfo, p.acc.sel)) {
 		return false
 	}
 	e := ast.Unparen(p.base)
@@ -132,4 +200,27 @@ func deferredUse(c inspector.Cursor) bool {
 			return false
 		}
 	}
+}
+
+// viaEmbeddedPointer reports whether a field selection reaches the field
+// through an embedded pointer (t.tmpl for t.common.tmpl, common a
+// *common embedded in t's type).
+func viaEmbeddedPointer(info *types.Info, sel *ast.SelectorExpr) bool {
+	s := info.Selections[sel]
+	if s == nil {
+		return false
+	}
+	t := s.Recv()
+	idx := s.Index()
+	for _, i := range idx[:len(idx)-1] {
+		st, ok := locks.Deref(t).Underlying().(*types.Struct)
+		if !ok {
+			return true
+		}
+		t = st.Field(i).Type()
+		if isPointer(t) {
+			return true
+		}
+	}
+	return false
 }
