@@ -37,6 +37,11 @@ type checker struct {
 	summarising map[paramKey]bool
 	// freshResults: whether a function returns a fresh value (fresh.go).
 	freshResults map[*types.Func]bool
+	// The types whose values only reader runners run (readerrun.go): the
+	// calls with their literal, and the functions that make such calls.
+	runOnly  map[*types.TypeName]bool
+	runCalls map[*ast.CallExpr]*ast.CompositeLit
+	runUnits map[*types.Func]bool
 }
 
 // unit is one function declaration of the package.
@@ -140,6 +145,7 @@ func (ch *checker) run() {
 		ch.byFunc[u.Func] = u
 	}
 	ch.findHelpers()
+	ch.findRunOnly()
 	ch.readOnly()
 	ch.propagate()
 	for _, u := range ch.units {
@@ -153,7 +159,7 @@ func (ch *checker) run() {
 // relevant reports whether a unit touches a guarded field or names a
 // function that needs a lock.
 func (ch *checker) relevant(u *unit) bool {
-	if len(u.acc) > 0 {
+	if len(u.acc) > 0 || ch.runUnits[u.Func] {
 		return true
 	}
 	return u.Names(func(fn *types.Func) bool {
@@ -402,9 +408,10 @@ type probe struct {
 	node   ast.Node // the access's selector, or the call
 	acc    *access  // nil for a call
 	callee *types.Func
-	cn     *need    // the callee's need
-	base   ast.Expr // the value whose lock it needs; nil for a package lock
-	sub    string   // for a call: the path from base to that value
+	via    *types.Func // the reader runner that runs callee, or nil
+	cn     *need       // the callee's need
+	base   ast.Expr    // the value whose lock it needs; nil for a package lock
+	sub    string      // for a call: the path from base to that value
 	key    string
 	needed level
 	step   *live.Step
@@ -445,33 +452,38 @@ func (ch *checker) scan(u *unit, rt *root, c *contract) []*probe {
 			ps = append(ps, p)
 		}
 	}
-	deferredProbes := map[*live.Effect]*probe{}
+	deferredProbes := map[*live.Effect][]*probe{}
 	for s := range rt.owner {
 		for _, e := range s.Effects {
 			if e.Callee == nil || e.Lit != nil {
 				continue
 			}
-			cn := ch.needOf(e.Callee, c)
-			if cn == nil {
-				continue
-			}
-			p := &probe{node: e.Call, callee: e.Callee, cn: cn, needed: cn.level, step: s}
-			if cn.param != onPackage {
-				p.base = argOf(ch.r.Pass.TypesInfo, e.Call, cn.param)
-				if p.base == nil {
-					continue // a method expression or a variadic tail: not followed
+			calls := ch.runProbes(c, e, s)
+			if cn := ch.needOf(e.Callee, c); cn != nil {
+				p := &probe{node: e.Call, callee: e.Callee, cn: cn, needed: cn.level, step: s}
+				if cn.param != onPackage {
+					p.base = argOf(ch.r.Pass.TypesInfo, e.Call, cn.param)
+					if p.base != nil {
+						p.key = ch.key(p.base)
+					}
+					if p.key != "" {
+						p.key += cn.sub
+					}
+					p.sub = cn.sub
 				}
-				p.key = ch.key(p.base)
-				if p.key != "" {
-					p.key += cn.sub
+				// A method expression or a variadic tail has no base: not
+				// followed.
+				if cn.param == onPackage || p.base != nil {
+					calls = append(calls, p)
 				}
-				p.sub = cn.sub
 			}
-			if e.Deferred {
-				deferredProbes[e] = p
-				p.step = nil
+			for _, p := range calls {
+				if e.Deferred {
+					deferredProbes[e] = append(deferredProbes[e], p)
+					p.step = nil
+				}
+				ps = append(ps, p)
 			}
-			ps = append(ps, p)
 		}
 	}
 	if len(ps) == 0 {
@@ -498,8 +510,10 @@ func (ch *checker) scan(u *unit, rt *root, c *contract) []*probe {
 				}
 			}
 		}, func(l level, e *live.Effect) {
-			if p := deferredProbes[e]; p != nil && p.key == k {
-				note(p, l)
+			for _, p := range deferredProbes[e] {
+				if p.key == k {
+					note(p, l)
+				}
 			}
 		})
 	}
