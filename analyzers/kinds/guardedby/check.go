@@ -58,6 +58,7 @@ type unit struct {
 	// nothing.
 	roots []*root
 	fresh map[*types.Var]*freshVar
+	loops []loop // the unit's loops, for freshVar.freshAt
 	// runIn holds the literals passed to a locking runner, with the
 	// lock argument of the call.
 	runIn map[*ast.FuncLit]ast.Expr
@@ -103,8 +104,10 @@ type need struct {
 // freshVar is a local variable that holds a value the function
 // allocated: until escape, no other code can see it.
 type freshVar struct {
-	root   *root
-	escape token.Pos // its first use other than selecting a field; NoPos: none
+	root *root
+	def  token.Pos
+	// escapes are its uses other than selecting a field, in source order.
+	escapes []token.Pos
 }
 
 func newChecker(r *rule.Rule) *checker {

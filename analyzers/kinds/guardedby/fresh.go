@@ -22,7 +22,9 @@ import (
 // Its accesses up to
 // that point, and a call that hands it over at that point, need no lock.
 // A literal that does not run in place sees a captured variable as
-// escaped: it may run at any time later.
+// escaped: it may run at any time later. A loop that runs an escape and
+// then comes back to an access (the variable defined before the loop's
+// body) makes the access come after the escape (freshAt).
 func (ch *checker) freshVars(u *unit) map[*types.Var]*freshVar {
 	info := ch.r.Pass.TypesInfo
 	out := map[*types.Var]*freshVar{}
@@ -48,17 +50,18 @@ func (ch *checker) freshVars(u *unit) map[*types.Var]*freshVar {
 			}
 		}
 		if rt != nil {
-			out[v] = &freshVar{root: rt}
+			out[v] = &freshVar{root: rt, def: id.Pos()}
 		}
 	}
 	if len(out) == 0 {
 		return out
 	}
+	u.loops = loopsOf(u.cur)
 	for c := range u.cur.Preorder((*ast.Ident)(nil)) {
 		id := c.Node().(*ast.Ident)
 		v, ok := info.Uses[id].(*types.Var)
 		f := out[v]
-		if !ok || f == nil || f.escape.IsValid() {
+		if !ok || f == nil {
 			continue
 		}
 		if sel, ok := c.Parent().Node().(*ast.SelectorExpr); ok && sel.X == id {
@@ -69,9 +72,51 @@ func (ch *checker) freshVars(u *unit) map[*types.Var]*freshVar {
 		if deferredUse(c) {
 			continue
 		}
-		f.escape = id.Pos()
+		f.escapes = append(f.escapes, id.Pos())
 	}
 	return out
+}
+
+// loop is the extent of a loop statement and of its body. A function
+// with a goto is one loop: a jump back may run anything again.
+type loop struct{ stmt, body [2]token.Pos }
+
+func loopsOf(decl inspector.Cursor) []loop {
+	var out []loop
+	for c := range decl.Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.BranchStmt)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.ForStmt:
+			out = append(out, loop{[2]token.Pos{n.Pos(), n.End()}, [2]token.Pos{n.Body.Pos(), n.Body.End()}})
+		case *ast.RangeStmt:
+			out = append(out, loop{[2]token.Pos{n.Pos(), n.End()}, [2]token.Pos{n.Body.Pos(), n.Body.End()}})
+		case *ast.BranchStmt:
+			if n.Tok == token.GOTO {
+				d := decl.Node()
+				out = append(out, loop{[2]token.Pos{d.Pos(), d.End()}, [2]token.Pos{token.NoPos, token.NoPos}})
+			}
+		}
+	}
+	return out
+}
+
+// freshAt reports whether the variable's value has not escaped when the
+// code at pos runs: no escape before it, and none after it in a loop
+// around both that the variable's definition is outside the body of (the
+// next round reaches pos after the escape). The escape itself, the call
+// that hands the value over, still sees it fresh the first time.
+func (f *freshVar) freshAt(pos token.Pos, loops []loop) bool {
+	within := func(p token.Pos, span [2]token.Pos) bool { return span[0] <= p && p < span[1] }
+	for _, e := range f.escapes {
+		if e < pos {
+			return false
+		}
+		for _, l := range loops {
+			if within(pos, l.stmt) && within(e, l.stmt) && !within(f.def, l.body) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // allocated reports whether a variable's value is one the function
@@ -145,7 +190,7 @@ func (ch *checker) freshResult(fn *types.Func) bool {
 		}
 		v, _ := info.Uses[id].(*types.Var)
 		f := u.fresh[v]
-		if f == nil || f.root != u.roots[0] || (f.escape.IsValid() && id.Pos() > f.escape) {
+		if f == nil || f.root != u.roots[0] || !f.freshAt(id.Pos(), u.loops) {
 			return false
 		}
 	}
@@ -185,7 +230,7 @@ func (ch *checker) isFresh(u *unit, rt *root, p *probe) bool {
 	if f == nil || f.root.top() != rt.top() {
 		return false
 	}
-	return !f.escape.IsValid() || id.Pos() <= f.escape
+	return f.freshAt(id.Pos(), u.loops)
 }
 
 // deferredUse reports whether an identifier is an operand of the call of

@@ -63,3 +63,31 @@ func NewHolder(r *Raft) *Holder {
 	h.reset() // want `calls \(\*raft.Holder\).reset, which writes \(\*raft.Raft\).peers, without h.r.mu held`
 	return h
 }
+
+// SendEach hands the value over in a loop: the next round writes it after
+// the send.
+func SendEach(ch chan *Raft) {
+	r := new(Raft)
+	for i := 0; i < 2; i++ {
+		r.peers = nil // want `writes \(\*raft.Raft\).peers without r.mu held`
+		ch <- r
+	}
+}
+
+// SendNew allocates one value per round: silent.
+func SendNew(ch chan *Raft) {
+	for i := 0; i < 2; i++ {
+		r := new(Raft)
+		r.peers = nil
+		ch <- r
+	}
+}
+
+// FillThenSend fills the value in a loop and hands it over after: silent.
+func FillThenSend(ch chan *Raft, ids []string) {
+	r := &Raft{peers: map[string]*Peer{}}
+	for _, id := range ids {
+		r.peers[id] = nil
+	}
+	ch <- r
+}
