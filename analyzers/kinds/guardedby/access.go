@@ -67,7 +67,8 @@ func (ch *checker) accesses(c *contract, decl inspector.Cursor) []*access {
 // holds: it, or an element, field or pointee reached from it, is assigned,
 // incremented or has its address taken (conservatively: the address lets
 // anything write); it is the map of a delete, the slice of an append, or
-// the receiver of a method with a pointer receiver (which may change it).
+// the receiver of a method with a pointer receiver that may change it
+// (any but one of the package that readsOnlyCall shows only reads).
 // Every other use is a read.
 func (ch *checker) isWrite(cur inspector.Cursor) (bool, string) {
 	info := ch.r.Pass.TypesInfo
@@ -93,7 +94,8 @@ func (ch *checker) isWrite(cur inspector.Cursor) (bool, string) {
 					}
 					return true, "an atomic " + n.Sel.Name
 				}
-				if _, ptr := s.Obj().(*types.Func).Signature().Recv().Type().(*types.Pointer); ptr && !isPointer(info.TypeOf(n.X)) {
+				fn := s.Obj().(*types.Func)
+				if _, ptr := fn.Signature().Recv().Type().(*types.Pointer); ptr && !isPointer(info.TypeOf(n.X)) && !ch.readsOnlyCall(p, fn) {
 					return true, "a call of " + n.Sel.Name + ", whose receiver is a pointer"
 				}
 				return false, ""

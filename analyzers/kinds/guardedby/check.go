@@ -30,6 +30,18 @@ type checker struct {
 	facts   *calls.Facts[Needs, *Needs]
 	entries *calls.Entries
 	helpers map[*contract]map[*types.Func][]*helper
+	// declCur holds the cursor of each function declaration; summaries
+	// what functions do with the values they are handed (through.go).
+	declCur     map[*ast.FuncDecl]inspector.Cursor
+	summaries   map[paramKey]through
+	summarising map[paramKey]bool
+	// freshResults: whether a function returns a fresh value (fresh.go).
+	freshResults map[*types.Func]bool
+	// The types whose values only reader runners run (readerrun.go): the
+	// calls with their literal, and the functions that make such calls.
+	runOnly  map[*types.TypeName]bool
+	runCalls map[*ast.CallExpr]*ast.CompositeLit
+	runUnits map[*types.Func]bool
 }
 
 // unit is one function declaration of the package.
@@ -46,6 +58,7 @@ type unit struct {
 	// nothing.
 	roots []*root
 	fresh map[*types.Var]*freshVar
+	loops []loop // the unit's loops, for freshVar.freshAt
 	// runIn holds the literals passed to a locking runner, with the
 	// lock argument of the call.
 	runIn map[*ast.FuncLit]ast.Expr
@@ -91,8 +104,10 @@ type need struct {
 // freshVar is a local variable that holds a value the function
 // allocated: until escape, no other code can see it.
 type freshVar struct {
-	root   *root
-	escape token.Pos // its first use other than selecting a field; NoPos: none
+	root *root
+	def  token.Pos
+	// escapes are its uses other than selecting a field, in source order.
+	escapes []token.Pos
 }
 
 func newChecker(r *rule.Rule) *checker {
@@ -102,6 +117,12 @@ func newChecker(r *rule.Rule) *checker {
 		byFunc:  map[*types.Func]*unit{},
 		facts:   calls.NewFacts[Needs](r.Pass),
 		entries: calls.NewEntries(r.Pass.Pkg),
+
+		declCur:     map[*ast.FuncDecl]inspector.Cursor{},
+		summaries:   map[paramKey]through{},
+		summarising: map[paramKey]bool{},
+
+		freshResults: map[*types.Func]bool{},
 	}
 	return ch
 }
@@ -110,7 +131,7 @@ func (ch *checker) run() {
 	if len(ch.cs) == 0 {
 		return
 	}
-	decls := map[*ast.FuncDecl]inspector.Cursor{}
+	decls := ch.declCur
 	for c := range ch.r.Inspect.Root().Preorder((*ast.FuncDecl)(nil)) {
 		decls[c.Node().(*ast.FuncDecl)] = c
 	}
@@ -127,6 +148,7 @@ func (ch *checker) run() {
 		ch.byFunc[u.Func] = u
 	}
 	ch.findHelpers()
+	ch.findRunOnly()
 	ch.readOnly()
 	ch.propagate()
 	for _, u := range ch.units {
@@ -140,7 +162,7 @@ func (ch *checker) run() {
 // relevant reports whether a unit touches a guarded field or names a
 // function that needs a lock.
 func (ch *checker) relevant(u *unit) bool {
-	if len(u.acc) > 0 {
+	if len(u.acc) > 0 || ch.runUnits[u.Func] {
 		return true
 	}
 	return u.Names(func(fn *types.Func) bool {
@@ -389,9 +411,10 @@ type probe struct {
 	node   ast.Node // the access's selector, or the call
 	acc    *access  // nil for a call
 	callee *types.Func
-	cn     *need    // the callee's need
-	base   ast.Expr // the value whose lock it needs; nil for a package lock
-	sub    string   // for a call: the path from base to that value
+	via    *types.Func // the reader runner that runs callee, or nil
+	cn     *need       // the callee's need
+	base   ast.Expr    // the value whose lock it needs; nil for a package lock
+	sub    string      // for a call: the path from base to that value
 	key    string
 	needed level
 	step   *live.Step
@@ -432,33 +455,38 @@ func (ch *checker) scan(u *unit, rt *root, c *contract) []*probe {
 			ps = append(ps, p)
 		}
 	}
-	deferredProbes := map[*live.Effect]*probe{}
+	deferredProbes := map[*live.Effect][]*probe{}
 	for s := range rt.owner {
 		for _, e := range s.Effects {
 			if e.Callee == nil || e.Lit != nil {
 				continue
 			}
-			cn := ch.needOf(e.Callee, c)
-			if cn == nil {
-				continue
-			}
-			p := &probe{node: e.Call, callee: e.Callee, cn: cn, needed: cn.level, step: s}
-			if cn.param != onPackage {
-				p.base = argOf(ch.r.Pass.TypesInfo, e.Call, cn.param)
-				if p.base == nil {
-					continue // a method expression or a variadic tail: not followed
+			calls := ch.runProbes(c, e, s)
+			if cn := ch.needOf(e.Callee, c); cn != nil {
+				p := &probe{node: e.Call, callee: e.Callee, cn: cn, needed: cn.level, step: s}
+				if cn.param != onPackage {
+					p.base = argOf(ch.r.Pass.TypesInfo, e.Call, cn.param)
+					if p.base != nil {
+						p.key = ch.key(p.base)
+					}
+					if p.key != "" {
+						p.key += cn.sub
+					}
+					p.sub = cn.sub
 				}
-				p.key = ch.key(p.base)
-				if p.key != "" {
-					p.key += cn.sub
+				// A method expression or a variadic tail has no base: not
+				// followed.
+				if cn.param == onPackage || p.base != nil {
+					calls = append(calls, p)
 				}
-				p.sub = cn.sub
 			}
-			if e.Deferred {
-				deferredProbes[e] = p
-				p.step = nil
+			for _, p := range calls {
+				if e.Deferred {
+					deferredProbes[e] = append(deferredProbes[e], p)
+					p.step = nil
+				}
+				ps = append(ps, p)
 			}
-			ps = append(ps, p)
 		}
 	}
 	if len(ps) == 0 {
@@ -485,8 +513,10 @@ func (ch *checker) scan(u *unit, rt *root, c *contract) []*probe {
 				}
 			}
 		}, func(l level, e *live.Effect) {
-			if p := deferredProbes[e]; p != nil && p.key == k {
-				note(p, l)
+			for _, p := range deferredProbes[e] {
+				if p.key == k {
+					note(p, l)
+				}
 			}
 		})
 	}

@@ -43,7 +43,7 @@ func (ch *checker) report(u *unit) {
 					ch.r.Report(c.inv, p.node, "%s", unheld(action, lock))
 					continue
 				}
-				if entry := ch.entries.Of(u.Func); entry != "" && !entryDone {
+				if entry := ch.entries.Of(u.Func); entry != "" && !entryDone && !ch.runOnlyMethod(u.Func) {
 					entryDone = true
 					path := calls.Path{name}
 					if p.cn != nil {
@@ -66,6 +66,9 @@ func (ch *checker) action(c *contract, p *probe) string {
 			s += " (" + p.acc.how + ")"
 		}
 		return s
+	}
+	if p.via != nil {
+		return callAction(rule.FuncName(p.via), "runs "+rule.FuncName(p.callee)+", which "+p.cn.what)
 	}
 	return callAction(rule.FuncName(p.callee), p.cn.what)
 }
