@@ -109,8 +109,7 @@ func checkFiles(j filesJob, marks *marked, budget time.Duration) []core.Finding 
 			body := f.Src[def.Node.Start:def.Node.End]
 			if bad := syntax.FirstBad(def.Node); bad != nil {
 				if mentions(body) {
-					pos := f.Position(bad.Start)
-					out = append(out, unverifiable(inv, inv.Pos, "%s does not parse: a syntax error at %s:%d:%d", treesitter.Qualified(def), pos.Filename, pos.Line, pos.Column))
+					out = append(out, unverifiable(inv, inv.Pos, "%s", treesitter.Unparsed(f, def, treesitter.Qualified(def), bad)))
 				}
 				continue
 			}

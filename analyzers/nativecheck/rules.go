@@ -1,8 +1,6 @@
 package nativecheck
 
 import (
-	"fmt"
-
 	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
@@ -20,12 +18,7 @@ func (t *target) check(f *syntax.File, def *model.Func) match {
 		return m
 	}
 	if bad := syntax.FirstBad(def.Node); bad != nil {
-		what := "a syntax error"
-		if bad.Kind != "ERROR" {
-			what = "a missing " + bad.Kind
-		}
-		p := f.Position(bad.Start)
-		m.bad = fmt.Sprintf("%s does not parse: %s at %s:%d:%d", t.name.Raw, what, p.Filename, p.Line, p.Column)
+		m.bad = treesitter.Unparsed(f, def, t.name.Raw, bad)
 		return m
 	}
 	// The walkers the rules run recurse over the body; see syntax.MaxDepth.
