@@ -133,7 +133,7 @@ func isPath(toks []string) bool {
 // isIdent reports whether a token is an identifier (or `this`).
 func isIdent(t string) bool {
 	for i, r := range t {
-		if !(r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (i > 0 && r >= '0' && r <= '9')) {
+		if r != '_' && (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (i == 0 || r < '0' || r > '9') {
 			return false
 		}
 	}

@@ -89,7 +89,9 @@ type result struct {
 
 var kindNames = []string{"hold", "requires", "excludes", "call", "forbid", "order", "owns", "guarded_by", "lockorder", "neveracquires"}
 
-func main() {
+// harness is the command; it returns the exit status, so that the
+// deferred removal of the scratch directory runs before main exits.
+func harness() int {
 	bin := flag.String("bin", "", "the guardlint binary")
 	mirrors := flag.String("mirrors", "", "directory of the repositories' git directories (OWNER+NAME or OWNER+NAME/repo)")
 	only := flag.String("only", "", "comma-separated repositories to run (default all)")
@@ -104,7 +106,7 @@ func main() {
 	if *checkOnly {
 		check(checkCorpus(filepath.Join("bench", "fixes")))
 		fmt.Println("bench/fixes: every picked commit has its written expectation")
-		return
+		return 0
 	}
 	if *from != "" {
 		var rows []*result
@@ -116,30 +118,27 @@ func main() {
 			rows = append(rows, part...)
 		}
 		printTable(rows)
-		return
+		return 0
 	}
 	if *bin == "" || (*mirrors == "") == !*releases {
 		fmt.Fprintln(os.Stderr, "usage: harness -bin GUARDLINT -mirrors DIR [-only REPO,...] [-commits N] [-work DIR]\n       harness -bin GUARDLINT -releases [-work DIR]")
-		os.Exit(2)
+		return 2
 	}
 	here := filepath.Join("bench", "fixes")
 	commits, err := readSelected(filepath.Join(here, "selected.tsv"))
 	check(err)
 	expects, err := readExpect(filepath.Join(here, "expect.yaml"))
 	check(err)
-	cleanup := func() {}
 	if *work == "" {
 		*work, err = os.MkdirTemp("", "fixes")
 		check(err)
-		cleanup = func() { os.RemoveAll(*work) }
-		defer cleanup()
+		defer os.RemoveAll(*work)
 	}
 	if *releases {
 		if departed := rerunReleases(*bin, *work, commits, expects); departed > 0 {
-			cleanup() // os.Exit skips the deferred removal
-			os.Exit(1)
+			return 1
 		}
-		return
+		return 0
 	}
 	kinds := knownKinds()
 	perRepo := map[string]int{}
@@ -160,16 +159,20 @@ func main() {
 		rows = append(rows, r)
 		fmt.Fprintf(os.Stderr, "%s %s: %d proposals, clean %s, revert %s, match %v (%.0fs)%s\n", c.Repo, c.Commit[:10], r.Proposals, r.Clean, r.Revert, r.Match, r.Seconds, noteSuffix(r.Note))
 	}
+	status := 0
 	failing, most := printTable(rows)
 	if *gate && (failing > 0 || most > 10) {
 		fmt.Fprintf(os.Stderr, "harness: %d commits with a proposal failing on the fixed code, %d proposals on a commit of one hunk\n", failing, most)
-		defer os.Exit(1)
+		status = 1
 	}
 	if *jsonOut != "" {
 		data, _ := json.MarshalIndent(rows, "", "  ")
 		check(os.WriteFile(*jsonOut, data, 0o644))
 	}
+	return status
 }
+
+func main() { os.Exit(harness()) }
 
 func noteSuffix(n string) string {
 	if n == "" {

@@ -214,7 +214,7 @@ func checkBlob(dir, path, want, version string) error {
 	}
 	out, err := exec.Command("git", "hash-object", "--", full).Output()
 	if err != nil {
-		return fmt.Errorf("git hash-object %s: %v", full, err)
+		return fmt.Errorf("git hash-object %s: %w", full, err)
 	}
 	if got := strings.TrimSpace(string(out)); got != want {
 		return fmt.Errorf("%s in %s is blob %s, want %s", path, version, got, want)
