@@ -187,7 +187,7 @@ func (f *Followed) local(e ast.Expr) bool {
 	case *ast.Ident:
 		switch obj := info.Uses[e].(type) {
 		case *types.Var:
-			return isLocal(obj)
+			return IsLocal(obj)
 		case *types.Nil, *types.Const, *types.Func, *types.TypeName, *types.Builtin:
 			return true
 		}
@@ -264,7 +264,7 @@ func (f *Followed) allLocal(es []ast.Expr) bool {
 		if !ok {
 			return false
 		}
-		if v, ok := f.Res.Info.Uses[id].(*types.Var); id.Name != "_" && (!ok || !isLocal(v)) {
+		if v, ok := f.Res.Info.Uses[id].(*types.Var); id.Name != "_" && (!ok || !IsLocal(v)) {
 			return false
 		}
 	}
@@ -281,10 +281,10 @@ func (f *Followed) isBuiltin(fun ast.Expr, name string) bool {
 	return ok && b.Name() == name
 }
 
-// isLocal reports whether v is a local variable or parameter of a
-// function, not a field or a package-level variable.
-func isLocal(v *types.Var) bool {
-	return !v.IsField() && v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
+// IsLocal reports whether v is a local variable, parameter or result of
+// a function, not a field or a package-level variable.
+func IsLocal(v *types.Var) bool {
+	return v != nil && !v.IsField() && v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
 }
 
 // identOf returns e as an identifier, or nil.

@@ -126,13 +126,9 @@ func (ch *checker) isWrite(cur inspector.Cursor) (bool, string) {
 			return false, ""
 		case *ast.CallExpr:
 			if len(n.Args) > 0 && n.Args[0] == child {
-				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
-					if b, ok := info.Uses[id].(*types.Builtin); ok {
-						switch b.Name() {
-						case "delete", "append", "clear":
-							return true, b.Name()
-						}
-					}
+				switch b := builtin(info, n); b {
+				case "delete", "append", "clear":
+					return true, b
 				}
 			}
 			return false, ""
@@ -179,11 +175,8 @@ func lengthOnly(info *types.Info, cur inspector.Cursor) bool {
 	case *ast.RangeStmt:
 		return p.X == sel && p.Value == nil
 	case *ast.CallExpr:
-		if id, ok := ast.Unparen(p.Fun).(*ast.Ident); ok {
-			if b, ok := info.Uses[id].(*types.Builtin); ok {
-				return b.Name() == "len" || b.Name() == "cap"
-			}
-		}
+		b := builtin(info, p)
+		return b == "len" || b == "cap"
 	}
 	return false
 }
@@ -195,12 +188,10 @@ func passedOn(info *types.Info, cur inspector.Cursor) bool {
 	sel := cur.Node()
 	switch p := cur.Parent().Node().(type) {
 	case *ast.CallExpr:
-		if id, ok := ast.Unparen(p.Fun).(*ast.Ident); ok {
-			if b, ok := info.Uses[id].(*types.Builtin); ok {
-				// Builtins write only what isWrite counts (delete,
-				// append, clear) and copy's destination.
-				return b.Name() == "copy" && len(p.Args) > 0 && p.Args[0] == sel
-			}
+		if b := builtin(info, p); b != "" {
+			// Builtins write only what isWrite counts (delete, append,
+			// clear) and copy's destination.
+			return b == "copy" && len(p.Args) > 0 && p.Args[0] == sel
 		}
 		for _, a := range p.Args {
 			if a == sel {

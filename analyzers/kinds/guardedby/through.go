@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/guardlint/guardlint/analyzers/golang/locks"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -177,7 +178,7 @@ func (f *flow) taint() {
 			if !ok {
 				v, ok = f.info.Uses[id].(*types.Var)
 			}
-			if !ok || !local(v) || !mayPoint(v.Type()) {
+			if !ok || !locks.IsLocal(v) || !mayPoint(v.Type()) {
 				return
 			}
 			if !f.tainted[v] || (!loaded && !f.addr[v]) {
@@ -486,13 +487,7 @@ func isLocalTarget(info *types.Info, e ast.Expr) bool {
 	if !ok {
 		v, ok = info.Uses[id].(*types.Var)
 	}
-	return ok && local(v)
-}
-
-// local reports whether a variable is a function's (a parameter, a result,
-// a local), not a package variable or a field.
-func local(v *types.Var) bool {
-	return v != nil && !v.IsField() && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
+	return ok && locks.IsLocal(v)
 }
 
 // mayPoint reports whether a value of type t can refer to other memory: a

@@ -645,7 +645,7 @@ func rustGuard(f *syntax.File, body *syntax.Node, live func(*syntax.Node) core.L
 		if pat == nil || pat.Kind != "identifier" || v == nil {
 			return true
 		}
-		recv, m, ok := rustLockCall(f, v)
+		recv, m, ok := rustLockCalls.find(f, v)
 		if !ok {
 			return true
 		}
@@ -656,13 +656,30 @@ func rustGuard(f *syntax.File, body *syntax.Node, live func(*syntax.Node) core.L
 	return g, lock, mode, stmt
 }
 
-// rustLockCall recognises RECV.lock() and the like, under unwrap, expect
-// and `?`.
-func rustLockCall(f *syntax.File, e *syntax.Node) (*syntax.Node, invariants.LockMode, bool) {
+// lockCalls is what a corpus rule takes for a lock call in Rust: one of
+// the methods of locks, with no argument, under any of the methods of
+// wrappers (unwrap, expect, ...), `?`, and `.await` where await is set.
+// Each rule names its own in its comment, written before its first run.
+type lockCalls struct {
+	locks    map[string]invariants.LockMode
+	wrappers []string
+	await    bool
+}
+
+// rustLockCalls are the main Rust rule's: RECV.lock(), .read(), .write()
+// under unwrap, expect and `?`.
+var rustLockCalls = lockCalls{locks: rustLocks, wrappers: []string{"unwrap", "expect"}}
+
+// find recognises such a call at e and returns its receiver and mode.
+func (lc lockCalls) find(f *syntax.File, e *syntax.Node) (*syntax.Node, invariants.LockMode, bool) {
 	for e != nil {
 		switch e.Kind {
-		case "try_expression":
-			e = e.NamedChildren()[0]
+		case "try_expression", "await_expression":
+			kids := e.NamedChildren()
+			if len(kids) != 1 || (e.Kind == "await_expression" && !lc.await) {
+				return nil, "", false
+			}
+			e = kids[0]
 			continue
 		case "call_expression":
 			fn := e.Child("function")
@@ -670,10 +687,10 @@ func rustLockCall(f *syntax.File, e *syntax.Node) (*syntax.Node, invariants.Lock
 				return nil, "", false
 			}
 			method := f.Text(fn.Child("field"))
-			if m, ok := rustLocks[method]; ok && len(e.Child("arguments").NamedChildren()) == 0 {
+			if m, ok := lc.locks[method]; ok && len(e.Child("arguments").NamedChildren()) == 0 {
 				return fn.Child("value"), m, true
 			}
-			if method == "unwrap" || method == "expect" {
+			if slices.Contains(lc.wrappers, method) {
 				e = fn.Child("value")
 				continue
 			}

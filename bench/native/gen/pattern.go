@@ -116,7 +116,7 @@ func rustPatternGuard(f *syntax.File, body *syntax.Node, live func(*syntax.Node)
 		if value == nil || pat == nil || !compiled(live, stmt) {
 			return false
 		}
-		recv, m, ok := patternLockCall(f, value)
+		recv, m, ok := patternLockCalls.find(f, value)
 		if !ok {
 			return false
 		}
@@ -170,36 +170,9 @@ func rustPatternGuard(f *syntax.File, body *syntax.Node, live func(*syntax.Node)
 	return g, lock, mode, b
 }
 
-// patternLockCall recognises V: RECV.lock() and the like, under unwrap,
-// expect, ok, `?` and `.await`.
-func patternLockCall(f *syntax.File, e *syntax.Node) (*syntax.Node, invariants.LockMode, bool) {
-	for e != nil {
-		switch e.Kind {
-		case "try_expression", "await_expression":
-			kids := e.NamedChildren()
-			if len(kids) != 1 {
-				return nil, "", false
-			}
-			e = kids[0]
-			continue
-		case "call_expression":
-			fn := e.Child("function")
-			if fn == nil || fn.Kind != "field_expression" {
-				return nil, "", false
-			}
-			method := f.Text(fn.Child("field"))
-			if m, ok := patternLocks[method]; ok && len(e.Child("arguments").NamedChildren()) == 0 {
-				return fn.Child("value"), m, true
-			}
-			if method == "unwrap" || method == "expect" || method == "ok" {
-				e = fn.Child("value")
-				continue
-			}
-		}
-		return nil, "", false
-	}
-	return nil, "", false
-}
+// patternLockCalls are the pattern rule's: V is RECV.lock(), .read(),
+// .write() or .try_lock() under unwrap, expect, ok, `?` and `.await`.
+var patternLockCalls = lockCalls{locks: patternLocks, wrappers: []string{"unwrap", "expect", "ok"}, await: true}
 
 // boundBy returns the node of a pattern that binds the guard to a name:
 // NAME, `mut NAME`, or the same inside Ok(..) or Some(..); nil for any
