@@ -130,6 +130,40 @@ func (p *Package) FindLock(d *ast.FuncDecl, lk *locks.Followed) (LockSite, bool)
 	return s, true
 }
 
+// Held lists the statements of the outermost block that run with the
+// lock held as the site takes it: those after the lock (and its deferred
+// unlock), up to the explicit release when the function releases that
+// way.
+func (s LockSite) Held() []ast.Stmt {
+	list := s.decl.Body.List
+	at := slices.IndexFunc(list, func(st ast.Stmt) bool { return st == s.lock })
+	if at < 0 {
+		return nil
+	}
+	held := list[at+1:]
+	if len(held) > 0 && s.unlock != nil && held[0] == s.unlock {
+		held = held[1:]
+	}
+	if s.release != nil {
+		if end := slices.IndexFunc(held, func(st ast.Stmt) bool { return st == s.release }); end >= 0 {
+			held = held[:end]
+		}
+	}
+	return held
+}
+
+// Around returns the site with its first and last work replaced by two
+// statements of Held: a kind whose invariant concerns some accesses only
+// (guarded_by: those of its field) places locked-late and unlocked-early
+// by them. Placed by every statement that does work, the lock would move
+// across a statement that touches another field of the same lock, which
+// reverts nothing the invariant asks, or a second unlock would land after
+// an explicit release, a double release that reverts nothing either.
+func (s LockSite) Around(first, last ast.Stmt) LockSite {
+	s.work, s.lastWork = first, last
+	return s
+}
+
 // releasesNow reports whether a statement gives up the lock when it runs.
 func releasesNow(lk *locks.Followed, st *live.Step, recv types.Object) bool {
 	for _, e := range st.Effects {

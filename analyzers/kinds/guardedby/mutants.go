@@ -24,9 +24,10 @@ const opIntoGoroutine = "into-goroutine"
 // of the first access of the field, on the receiver or a parameter, put
 // right before the lock statement, as a read `_ = x.f`, or as a write
 // `x.f = x.f` where the function writes it), the lock taken after the
-// first statement that does work (locked-late), given up before the last
-// (unlocked-early), taken shared around a write (other-mode), and the
-// access moved into a goroutine.
+// first statement of the locked region that touches the field
+// (locked-late), given up before the last one (unlocked-early), taken
+// shared around a write (other-mode), and the access moved into a
+// goroutine.
 var guardedOps = []string{mutant.OpLockDeleted, mutant.OpOutOfScope, mutant.OpLockedLate, mutant.OpUnlockedEarly, mutant.OpOtherMode, opIntoGoroutine}
 
 var _ mutate.Rule = (*Rule)(nil)
@@ -118,8 +119,36 @@ func (r *Rule) mutant(p *mutate.Package, inv *invariants.Invariant, field, lock 
 		return otherMode(p, inv, hosts[0].d, lock)
 	case opIntoGoroutine:
 		return intoGoroutine(p, inv, hosts[0].d, field)
+	case mutant.OpLockedLate, mutant.OpUnlockedEarly:
+		return byField(p, inv, hosts, field, lock, op)
 	}
 	return p.HoldMutant(inv, hosts[0].s, lock, op)
+}
+
+// byField makes locked-late and unlocked-early as reverts of the field:
+// the lock taken right after the first statement of the locked region
+// that touches the field, or given up right before the last one (hold's
+// placement, by the function's work, moves the lock across whatever
+// statement does work first or last, often one that touches another field
+// of the lock). The first host whose region touches the field outside a
+// literal is taken.
+func byField(p *mutate.Package, inv *invariants.Invariant, hosts []host, field, lock *types.Var, op string) *mutant.Mutant {
+	for _, h := range hosts {
+		var first, last ast.Stmt
+		for _, st := range h.s.Held() {
+			if accessIn(p, st, field, false) == nil {
+				continue
+			}
+			if first == nil {
+				first = st
+			}
+			last = st
+		}
+		if first != nil {
+			return p.HoldMutant(inv, h.s.Around(first, last), lock, op)
+		}
+	}
+	return mutant.VoidMutant(inv, inv.Field.Short(), op, "no statement of the outermost block touches "+field.Name()+" while a function holds the lock there")
 }
 
 // mutantLock resolves the rule's lock in the field's package, as the

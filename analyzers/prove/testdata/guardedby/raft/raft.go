@@ -45,3 +45,49 @@ func (c *Conn) next() int {
 }
 
 func (c *Conn) Send() int { return c.next() }
+
+// Pool's first and last statements under the lock touch another field of
+// the lock: a revert that moves the lock across them reverts nothing for
+// items, so locked-late and unlocked-early are placed by items' accesses.
+type Pool struct {
+	mu    sync.Mutex
+	puts  int
+	items []int
+	last  int
+}
+
+func (p *Pool) Put(x int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.puts++
+	p.items = append(p.items, x)
+	p.last = x
+}
+
+// Queue releases its lock explicitly and then works: an unlock put above
+// that work would be a second release, not a revert of items.
+type Queue struct {
+	mu    sync.Mutex
+	items []int
+	ready chan struct{}
+}
+
+func (q *Queue) Pop() (int, bool) {
+	q.mu.Lock()
+	if len(q.items) == 0 {
+		q.mu.Unlock()
+		return 0, false
+	}
+	x := q.items[0]
+	q.items = q.items[1:]
+	q.mu.Unlock()
+	q.wake()
+	return x, true
+}
+
+func (q *Queue) wake() {
+	select {
+	case q.ready <- struct{}{}:
+	default:
+	}
+}
