@@ -8,17 +8,28 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// TestGuardedByReverts proves five guarded_by invariants: every Go
+// TestGuardedByReverts proves six guarded_by invariants: every Go
 // revert of the kind is killed, except the shared mode of a plain Mutex,
 // which has none. Conn.seq's lock is taken only in an unexported method:
 // its reverts are reported at the exported caller, naming the method, and
-// that is their kill. Pool.Put touches another field of the lock first and
-// last, and Queue.Pop releases the lock and then works: placed by the
-// function's work, locked-late and unlocked-early would survive there.
+// that is their kill. The last three are the placement of locked-late and
+// unlocked-early by the field: Pool.Put touches another field of the lock
+// first and last, with items in the middle, and Queue.Pop releases the
+// lock and then works (placed by the function's work, those reverts
+// survive there); Outbox.Send touches pending again after its release,
+// under a lock taken anew (placed past the release, unlocked-early
+// survives there).
 func TestGuardedByReverts(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	got := Main([]string{"-C", filepath.Join("testdata", "guardedby"), "-config", "guardlint.yaml", "./..."}, &stdout, &stderr, noEnv)
-	assert.Equal(t, exitProved, got, "%s%s", stdout.String(), stderr.String())
-	assert.Contains(t, stdout.String(), "5 invariants, 30 mutants: 26 killed, 0 survived, 4 void")
-	assert.Contains(t, stdout.String(), "other-mode: cacheMu is a sync.Mutex: it has one mode")
+	out := stdout.String()
+	assert.Equal(t, exitProved, got, "%s%s", out, stderr.String())
+	assert.Contains(t, out, "6 invariants, 36 mutants: 31 killed, 0 survived, 5 void")
+	assert.Contains(t, out, "other-mode: cacheMu is a sync.Mutex: it has one mode")
+	// Rows of the verdict table: lock-deleted, out-of-scope, locked-late,
+	// unlocked-early, other-mode (void for a Mutex, on the field's row),
+	// into-goroutine.
+	assert.Regexp(t, `pool-items +\(Pool\)\.Put +K K K K - K\n`, out)
+	assert.Regexp(t, `queue-items +\(Queue\)\.Pop +K K K K - K\n`, out)
+	assert.Regexp(t, `outbox-pending +\(Outbox\)\.Send +K K K K - K\n`, out)
 }

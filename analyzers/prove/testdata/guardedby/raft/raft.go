@@ -91,3 +91,39 @@ func (q *Queue) wake() {
 	default:
 	}
 }
+
+// Outbox releases its lock, works, and takes the lock again to touch
+// pending once more: the locked region of the outermost block ends at the
+// release, so unlocked-early goes above the last access before it. An
+// unlock put above the later access would be a second release, and the
+// access inside the branch would still run under the lock it takes again.
+type Outbox struct {
+	mu      sync.Mutex
+	seq     int
+	pending map[int]string
+	out     chan string
+}
+
+func (o *Outbox) Send(msg string) bool {
+	o.mu.Lock()
+	seq := o.seq
+	o.seq++
+	o.pending[seq] = msg
+	o.mu.Unlock()
+	if !o.write(msg) {
+		o.mu.Lock()
+		delete(o.pending, seq)
+		o.mu.Unlock()
+		return false
+	}
+	return true
+}
+
+func (o *Outbox) write(msg string) bool {
+	select {
+	case o.out <- msg:
+		return true
+	default:
+		return false
+	}
+}
