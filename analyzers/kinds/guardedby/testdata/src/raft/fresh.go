@@ -91,3 +91,69 @@ func FillThenSend(ch chan *Raft, ids []string) {
 	}
 	ch <- r
 }
+
+// newChild allocates a Raft that points at parent, and keeps parent
+// nowhere else.
+func newChild(parent *Raft) *Raft { return &Raft{other: parent} }
+
+// BuildChain links fresh values to one another in a loop and returns the
+// first: no other code sees any of them before the return. Silent.
+func BuildChain(n int) *Raft {
+	cur := newChild(nil)
+	top := cur
+	for i := 0; i < n; i++ {
+		cur.peers = map[string]*Peer{}
+		next := newChild(cur)
+		cur.state = 1
+		cur = next
+	}
+	return top
+}
+
+// SendChain hands a value of the group over in the loop: the next round
+// writes the one linked to it after the send.
+func SendChain(n int, ch chan *Raft) {
+	cur := newChild(nil)
+	for i := 0; i < n; i++ {
+		cur.peers = nil // want `writes \(\*raft.Raft\).peers without cur.mu held`
+		next := newChild(cur)
+		ch <- next
+		cur = next
+	}
+}
+
+// ShareChain gives a variable of the chain a value other code sees.
+func ShareChain(shared *Raft) {
+	cur := newChild(nil)
+	cur.peers = nil // want `writes \(\*raft.Raft\).peers without cur.mu held`
+	cur = shared
+	cur.peers = nil // want `writes \(\*raft.Raft\).peers without cur.mu held`
+}
+
+var lastParent *Raft
+
+// newChildKept keeps its parent where other code sees it.
+func newChildKept(parent *Raft) *Raft {
+	lastParent = parent
+	return &Raft{other: parent}
+}
+
+// BuildKeptParent: the child is fresh, the parent handed over.
+func BuildKeptParent() {
+	a := new(Raft)
+	b := newChildKept(a)
+	b.peers = nil
+	a.peers = nil // want `writes \(\*raft.Raft\).peers without a.mu held`
+}
+
+// CopyInGoroutine copies a fresh value into a goroutine, which runs beside
+// the rest of the function.
+func CopyInGoroutine(done chan bool) {
+	a := new(Raft)
+	go func() {
+		b := a
+		b.peers = nil // want `writes \(\*raft.Raft\).peers without b.mu held`
+		done <- true
+	}()
+	a.peers = nil // want `writes \(\*raft.Raft\).peers without a.mu held`
+}
