@@ -19,7 +19,10 @@ import (
 // one before as its parent, and returns the first. A variable assigned
 // where its value cannot be followed (several results of one call, a
 // range, an operator assignment, a literal other than the one that
-// defines it) is no member.
+// defines it), or that has a value before its first assignment (a
+// parameter, a named result), is no member. A struct variable is a member
+// until its address is taken (root := common{...}; root.w = ...; then
+// &root handed over): taking it is an escape.
 
 // assigned collects the values each local variable of the unit is given,
 // at its definition and after, and the variables given a value that
@@ -40,10 +43,14 @@ func (ch *checker) assigned(u *unit) (vals map[*types.Var][]ast.Expr, lost map[*
 		}
 		return v
 	}
+	declared := map[*types.Var]bool{}
 	give := func(c inspector.Cursor, lhs, rhs ast.Expr) {
 		v := local(lhs)
 		if v == nil {
 			return
+		}
+		if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.Defs[id] == v {
+			declared[v] = true
 		}
 		if lit, _ := enclosingLit(c); lit != litAt(u, v.Pos()) {
 			lost[v] = true
@@ -80,6 +87,13 @@ func (ch *checker) assigned(u *unit) (vals map[*types.Var][]ast.Expr, lost map[*
 					lost[v] = true
 				}
 			}
+		}
+	}
+	// A parameter or a named result starts with a value the function
+	// did not make; so does a variable a type switch declares.
+	for v := range vals {
+		if !declared[v] {
+			lost[v] = true
 		}
 	}
 	return vals, lost

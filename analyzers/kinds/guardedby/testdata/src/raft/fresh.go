@@ -157,3 +157,25 @@ func CopyInGoroutine(done chan bool) {
 	}()
 	a.peers = nil // want `writes \(\*raft.Raft\).peers without a.mu held`
 }
+
+// Reassign writes through the caller's value before the parameter is
+// given a fresh one: a parameter starts with a value the function did not
+// make, so it is never fresh, and its callers must hold its lock.
+func Reassign(r *Raft) *Raft { // want Reassign:"guarded_by peers-guarded param 0 \\(exclusive\\): raft.Reassign writes"
+	r.peers = nil // want `exported function raft.Reassign writes \(\*raft.Raft\).peers without r.mu held`
+	r = new(Raft)
+	r.peers = nil
+	return r
+}
+
+// AddressLater fills a struct variable and then hands its address over:
+// silent before, reported after.
+func AddressLater(ch chan *Raft) {
+	r := Raft{state: 1}
+	r.peers = nil
+	if r.state > 0 {
+		r = Raft{}
+	}
+	ch <- &r
+	r.peers = nil // want `writes \(\*raft.Raft\).peers without r.mu held`
+}
