@@ -19,7 +19,8 @@ import (
 // as a struct without a value (var t T); it escapes at its first use that is
 // not the selection of one of its fields (passed, returned, assigned,
 // captured, a method called on it, its address taken; not a deferred
-// call, which runs when the function returns, after every access in it).
+// call, which runs when the function returns, after every access in it;
+// not a call of a method that only initialises it, initialisesOnly).
 // Its accesses up to
 // that point, and a call that hands it over at that point, need no lock.
 // A literal that does not run in place sees a captured variable as
@@ -79,7 +80,7 @@ func (ch *checker) freshVars(u *unit) map[*types.Var]*freshVar {
 				continue
 			}
 		}
-		if deferredUse(c) {
+		if deferredUse(c) || ch.initialised(c) {
 			continue
 		}
 		f.escapes = append(f.escapes, id.Pos())

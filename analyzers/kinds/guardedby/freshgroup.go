@@ -298,3 +298,79 @@ func unite(out map[*types.Var]*freshVar, links [][2]*types.Var) {
 		}
 	}
 }
+
+// initialisesOnly reports whether a call of a method on a fresh value
+// leaves it unseen by other code: a method of the package whose receiver
+// is used only to select its fields (t.common == nil, t.common = c), never
+// in a literal, and none of whose selections is a reference into the
+// value's own storage (its address, a slice of an array field, a method
+// called on a field). Text/template's Template.init fills the value
+// copy(nil) returned.
+func (ch *checker) initialisesOnly(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	u := ch.byFunc[fn.Origin()]
+	if recv == nil || u == nil {
+		return false
+	}
+	recv = fn.Origin().Signature().Recv()
+	info := ch.r.Pass.TypesInfo
+	for c := range u.cur.Preorder((*ast.Ident)(nil)) {
+		if info.Uses[c.Node().(*ast.Ident)] != recv {
+			continue
+		}
+		if _, inLit := enclosingLit(c); inLit {
+			return false
+		}
+		p := c.Parent()
+		if s, ok := p.Node().(*ast.SelectorExpr); !ok || info.Selections[s] == nil || info.Selections[s].Kind() != types.FieldVal {
+			return false
+		}
+		// Up the chain of selections and indexes of the receiver's own
+		// storage: what holds it at the top must not reference it.
+	chain:
+		for {
+			switch n := p.Parent().Node().(type) {
+			case *ast.ParenExpr:
+			case *ast.SelectorExpr:
+				if s := info.Selections[n]; s == nil || s.Kind() != types.FieldVal {
+					return false // a method called on a field
+				}
+			case *ast.IndexExpr:
+				if n.X != p.Node() {
+					break chain
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					return false
+				}
+				break chain
+			case *ast.SliceExpr:
+				if n.X == p.Node() {
+					return false
+				}
+				break chain
+			default:
+				break chain
+			}
+			p = p.Parent()
+		}
+	}
+	return true
+}
+
+// initialised reports whether an identifier is the receiver of a call of
+// a method that only initialises it (initialisesOnly).
+func (ch *checker) initialised(c inspector.Cursor) bool {
+	info := ch.r.Pass.TypesInfo
+	sel, ok := c.Parent().Node().(*ast.SelectorExpr)
+	if !ok || sel.X != c.Node() {
+		return false
+	}
+	call, ok := c.Parent().Parent().Node().(*ast.CallExpr)
+	s := info.Selections[sel]
+	if !ok || call.Fun != sel || s == nil || s.Kind() != types.MethodVal {
+		return false
+	}
+	fn, ok := s.Obj().(*types.Func)
+	return ok && ch.initialisesOnly(fn)
+}

@@ -1,5 +1,7 @@
 package raft
 
+import "sync"
+
 // Values a constructor of the package allocates and returns are fresh in
 // its callers too: filling them needs no lock.
 
@@ -177,5 +179,43 @@ func AddressLater(ch chan *Raft) {
 		r = Raft{}
 	}
 	ch <- &r
+	r.peers = nil // want `writes \(\*raft.Raft\).peers without r.mu held`
+}
+
+// clear only selects the fields of its receiver: called on a fresh value,
+// it hands the value to nobody.
+func (r *Raft) clear() { // want clear:"guarded_by peers-guarded param -1 \\(exclusive\\): \\(\\*raft.Raft\\).clear writes"
+	if r.peers == nil {
+		r.peers = map[string]*Peer{}
+	}
+}
+
+var lentGroup *sync.WaitGroup
+
+// lend hands out the address of a field of its receiver.
+func (r *Raft) lend() { // want lend:"guarded_by wg-guarded param -1 \\(exclusive\\): \\(\\*raft.Raft\\).lend writes"
+	lentGroup = &r.wg
+}
+
+// keep hands its receiver over.
+func (r *Raft) keep() {
+	lastMade = r
+}
+
+// BuildCleared fills a fresh value after a method that only initialises
+// it: silent until keep hands it over.
+func BuildCleared() *Raft {
+	r := new(Raft)
+	r.clear()
+	r.peers["a"] = nil
+	r.keep()
+	r.peers = nil // want `writes \(\*raft.Raft\).peers without r.mu held`
+	return r
+}
+
+// BuildLent: lend lets other code reach into the value.
+func BuildLent() {
+	r := new(Raft)
+	r.lend()
 	r.peers = nil // want `writes \(\*raft.Raft\).peers without r.mu held`
 }
