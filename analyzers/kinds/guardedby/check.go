@@ -105,7 +105,9 @@ type need struct {
 // allocated: until escape, no other code can see it.
 type freshVar struct {
 	root *root
-	def  token.Pos
+	// defs are the definitions of it and of the variables of its group
+	// (freshgroup.go), for loops.
+	defs []token.Pos
 	// escapes are its uses other than selecting a field, in source order.
 	escapes []token.Pos
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/guardlint/guardlint/analyzers/golang/locks"
 	"golang.org/x/tools/go/ast/inspector"
@@ -18,20 +19,25 @@ import (
 // as a struct without a value (var t T); it escapes at its first use that is
 // not the selection of one of its fields (passed, returned, assigned,
 // captured, a method called on it, its address taken; not a deferred
-// call, which runs when the function returns, after every access in it).
+// call, which runs when the function returns, after every access in it;
+// not a call of a method that only initialises it, initialisesOnly).
 // Its accesses up to
 // that point, and a call that hands it over at that point, need no lock.
 // A literal that does not run in place sees a captured variable as
 // escaped: it may run at any time later. A loop that runs an escape and
 // then comes back to an access (the variable defined before the loop's
-// body) makes the access come after the escape (freshAt).
+// body) makes the access come after the escape (freshAt). Variables that
+// hold only allocations and one another's values are one group
+// (freshgroup.go): handing a value to another member is no escape, and an
+// escape of one is an escape of all.
 func (ch *checker) freshVars(u *unit) map[*types.Var]*freshVar {
 	info := ch.r.Pass.TypesInfo
 	out := map[*types.Var]*freshVar{}
+	members := ch.groupMembers(u)
 	for c := range u.cur.Preorder((*ast.Ident)(nil)) {
 		id := c.Node().(*ast.Ident)
 		v, ok := info.Defs[id].(*types.Var)
-		if !ok || v.IsField() || !ch.allocated(ch.r.Live.Value(v), v, c.Parent().Node()) {
+		if !ok || v.IsField() || !members[v] && !ch.allocated(ch.r.Live.Value(v), v, c.Parent().Node()) {
 			continue
 		}
 		var lit *ast.FuncLit
@@ -50,18 +56,23 @@ func (ch *checker) freshVars(u *unit) map[*types.Var]*freshVar {
 			}
 		}
 		if rt != nil {
-			out[v] = &freshVar{root: rt, def: id.Pos()}
+			out[v] = &freshVar{root: rt, defs: []token.Pos{id.Pos()}}
 		}
 	}
 	if len(out) == 0 {
 		return out
 	}
 	u.loops = loopsOf(u.cur)
+	var links [][2]*types.Var
 	for c := range u.cur.Preorder((*ast.Ident)(nil)) {
 		id := c.Node().(*ast.Ident)
 		v, ok := info.Uses[id].(*types.Var)
 		f := out[v]
-		if !ok || f == nil {
+		if !ok || f == nil || assignedTo(c) {
+			continue
+		}
+		if w := ch.handedToMember(u, c, members); w != nil && out[w] != nil {
+			links = append(links, [2]*types.Var{v, w})
 			continue
 		}
 		if sel, ok := c.Parent().Node().(*ast.SelectorExpr); ok && sel.X == id {
@@ -69,12 +80,20 @@ func (ch *checker) freshVars(u *unit) map[*types.Var]*freshVar {
 				continue
 			}
 		}
-		if deferredUse(c) {
+		if deferredUse(c) || ch.initialised(c) {
 			continue
 		}
 		f.escapes = append(f.escapes, id.Pos())
 	}
+	unite(out, links)
 	return out
+}
+
+// assignedTo reports whether an identifier is the left-hand side of a
+// plain assignment: given a value, not used.
+func assignedTo(c inspector.Cursor) bool {
+	a, ok := c.Parent().Node().(*ast.AssignStmt)
+	return ok && (a.Tok == token.ASSIGN || a.Tok == token.DEFINE) && slices.Contains(a.Lhs, ast.Expr(c.Node().(*ast.Ident)))
 }
 
 // loop is the extent of a loop statement and of its body. A function
@@ -101,8 +120,8 @@ func loopsOf(decl inspector.Cursor) []loop {
 
 // freshAt reports whether the variable's value has not escaped when the
 // code at pos runs: no escape before it, and none after it in a loop
-// around both that the variable's definition is outside the body of (the
-// next round reaches pos after the escape). The escape itself, the call
+// around both that the definition of the variable or of one of its group
+// is outside the body of (the next round reaches pos after the escape). The escape itself, the call
 // that hands the value over, still sees it fresh the first time.
 func (f *freshVar) freshAt(pos token.Pos, loops []loop) bool {
 	within := func(p token.Pos, span [2]token.Pos) bool { return span[0] <= p && p < span[1] }
@@ -111,7 +130,7 @@ func (f *freshVar) freshAt(pos token.Pos, loops []loop) bool {
 			return false
 		}
 		for _, l := range loops {
-			if within(pos, l.stmt) && within(e, l.stmt) && !within(f.def, l.body) {
+			if within(pos, l.stmt) && within(e, l.stmt) && slices.ContainsFunc(f.defs, func(d token.Pos) bool { return !within(d, l.body) }) {
 				return false
 			}
 		}
