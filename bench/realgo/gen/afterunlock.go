@@ -194,6 +194,7 @@ package main
 //     stage downloads and loads). The rows, in list order, up to the
 //     twelfth taken: cloud.google.com/go/pubsub/v2 (the proxy refuses
 //     v2.9.0), connectrpc.com/grpchealth v1.5.0 (taken),
+//     connectrpc.com/grpchealth/v2 (the list gives no version),
 //     connectrpc.com/grpcreflect/v2 v2.0.0 (taken),
 //     github.com/aiven/go-client-codegen v0.239.0 (taken),
 //     github.com/apache/rocketmq-client-go/v2
@@ -224,6 +225,7 @@ package main
 //     and github.com/opentracing-contrib/go-grpc (require reserved
 //     modules), github.com/prometheus/client_golang (reserved itself),
 //     github.com/prometheus/client_model v0.6.3 (taken),
+//     github.com/rabbitmq/amqp091-go (already in point 1),
 //     github.com/realclientip/realclientip-go v1.0.0 (taken, the
 //     twelfth). They are pinned in bench/realgo/afterunlock/go.mod, every
 //     package of each; their requirements raise github.com/sirupsen/logrus
