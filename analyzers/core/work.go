@@ -60,22 +60,33 @@ const (
 	// what they point to), constants and literals: a value no other
 	// goroutine can change under it.
 	Local
+	// Settled also reads, besides what Local reads, package-level
+	// variables that nothing writes once the program is initialised (a
+	// sentinel error, `return ErrClosed`; a table filled in init): no
+	// goroutine can change them under it, so reading them touches
+	// nothing a lock protects. A front end calls a variable settled only
+	// when it sees every write the variable can have outside its
+	// initialisation and there is none.
+	Settled
 	// Outside calls functions that cannot touch what the lock protects
-	// (CallValue says which), with arguments that are Local or Constant
-	// values: `fmt.Errorf("no stream %d", s)`, `strconv.Itoa(n)`,
+	// (CallValue says which), with arguments that are Settled, Local or
+	// Constant values: `fmt.Errorf("no stream %d", s)`, `strconv.Itoa(n)`,
 	// `format!("{}", n)`. Computing it is no work.
 	Outside
 )
 
 // Worse combines the values of two parts of an expression: computing
-// both involves what the worse involves (Computed over Outside over Local
-// over Constant); a LockAddress part counts as a Constant.
+// both involves what the worse involves (Computed over Outside over
+// Settled over Local over Constant); a LockAddress part counts as a
+// Constant.
 func Worse(a, b Value) Value {
 	switch {
 	case a == Computed || b == Computed:
 		return Computed
 	case a == Outside || b == Outside:
 		return Outside
+	case a == Settled || b == Settled:
+		return Settled
 	case a == Local || b == Local:
 		return Local
 	}
@@ -150,10 +161,12 @@ type Step struct {
 // operation, a literal run in place (whose statements are judged
 // themselves), and a declaration or an assignment of locals, a deferred
 // call's arguments, a condition, a return or a panic, a call made for its
-// effect, whose values are all constants, locals, the lock's own address
-// or calls outside the owner with such arguments. A guard clause that checks its parameters and returns
-// (`if p == nil { return errNil }`) does none; returning a field it read
-// under the lock after unlocking (`mu.Unlock(); return f.n`) does.
+// effect, whose values are all constants, locals, settled package
+// variables, the lock's own address or calls outside the owner with such
+// arguments. A guard clause that checks its parameters and returns a
+// sentinel error (`if p == nil { return errNil }`) does none; returning a
+// field it read under the lock after unlocking (`mu.Unlock(); return
+// f.n`) does.
 func DoesWork(s Step) bool {
 	switch s.Kind {
 	case Empty, LockOp, Inline:

@@ -33,6 +33,9 @@ func TestDoesWork(t *testing.T) {
 		{"call that may touch the state, dropped", Step{Kind: Drop, Values: []Value{Computed}}, true},
 		{"return of a call outside the owner", Step{Kind: Return, Values: []Value{Constant, Outside}}, false},
 		{"local bound to a call outside the owner", Step{Kind: Declaration, Values: []Value{Outside}}, false},
+		{"return of a settled package variable", Step{Kind: Return, Values: []Value{Constant, Settled}}, false},
+		{"condition on a settled package variable", Step{Kind: Condition, Values: []Value{Settled}}, false},
+		{"return of a settled variable and shared state", Step{Kind: Return, Values: []Value{Settled, Computed}}, true},
 	} {
 		assert.Equal(t, tc.want, DoesWork(tc.step), tc.name)
 	}
@@ -52,6 +55,7 @@ func TestCallValue(t *testing.T) {
 		{"an argument that reads shared state", Call{Target: Elsewhere, Args: []Value{Constant, Computed}}, Computed},
 		{"an argument that may point into shared state", Call{Target: Elsewhere, Args: []Value{Local}, Shares: true}, Computed},
 		{"an argument that is itself a call outside", Call{Target: Elsewhere, Args: []Value{Outside}}, Outside},
+		{"a settled package variable as argument", Call{Target: Elsewhere, Args: []Value{Constant, Settled}}, Outside},
 	} {
 		assert.Equal(t, tc.want, CallValue(tc.call), tc.name)
 	}
@@ -63,4 +67,8 @@ func TestWorse(t *testing.T) {
 	assert.Equal(t, Outside, Worse(Outside, Constant))
 	assert.Equal(t, Local, Worse(Local, LockAddress))
 	assert.Equal(t, Constant, Worse(LockAddress, Constant))
+	assert.Equal(t, Settled, Worse(Local, Settled))
+	assert.Equal(t, Settled, Worse(Settled, Constant))
+	assert.Equal(t, Outside, Worse(Settled, Outside))
+	assert.Equal(t, Computed, Worse(Settled, Computed))
 }

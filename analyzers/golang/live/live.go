@@ -65,6 +65,7 @@ func run(pass *analysis.Pass, set *invariants.Set) (any, error) {
 		called:  map[ast.Expr]bool{},
 		runners: runnersOf(pass, set),
 		single:  singleAssignments(pass, in),
+		written: writtenGlobals(pass, in),
 	}
 	for v, e := range info.single {
 		switch e := e.(type) {
@@ -106,6 +107,9 @@ type Info struct {
 	runs   map[runKey]runState
 	bound  map[*types.Var]*ast.FuncLit // local variables bound once to a literal
 	single map[*types.Var]ast.Expr     // local variables assigned once, at definition
+	// written are the package-level variables this package writes after
+	// initialisation (settled.go).
+	written map[*types.Var]bool
 	// values are the local variables bound once to a function or method
 	// value (r := e.retain), which a call through them calls; called are
 	// those values that such a call uses.

@@ -158,6 +158,8 @@ func (f *Followed) value(e ast.Expr) core.Value {
 		return core.LockAddress
 	case f.local(e):
 		return core.Local
+	case f.reads(e, true):
+		return core.Settled
 	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
@@ -179,15 +181,21 @@ func (f *Followed) value(e ast.Expr) core.Value {
 // parameters (not what they point to), constants and literals, and calls
 // nothing but conversions and the builtins that only compute (len, cap,
 // min, max, new, make, complex, real, imag).
-func (f *Followed) local(e ast.Expr) bool {
+func (f *Followed) local(e ast.Expr) bool { return f.reads(e, false) }
+
+// reads reports whether computing e reads only what local allows and,
+// when settled is true, also package-level variables that nothing writes
+// once the program is initialised (live.Info.Settled).
+func (f *Followed) reads(e ast.Expr, settled bool) bool {
 	info := f.Res.Info
+	local := func(e ast.Expr) bool { return f.reads(e, settled) }
 	switch e := ast.Unparen(e).(type) {
 	case *ast.BasicLit, *ast.FuncLit:
 		return true // a literal; a closure created, not run
 	case *ast.Ident:
 		switch obj := info.Uses[e].(type) {
 		case *types.Var:
-			return IsLocal(obj)
+			return IsLocal(obj) || settled && f.Res.Live.Settled(obj)
 		case *types.Nil, *types.Const, *types.Func, *types.TypeName, *types.Builtin:
 			return true
 		}
@@ -196,33 +204,33 @@ func (f *Followed) local(e ast.Expr) bool {
 		for _, elt := range e.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				elt = kv.Value
-				if _, isField := info.Uses[identOf(kv.Key)].(*types.Var); !isField && !f.local(kv.Key) {
+				if _, isField := info.Uses[identOf(kv.Key)].(*types.Var); !isField && !local(kv.Key) {
 					return false
 				}
 			}
-			if !f.local(elt) {
+			if !local(elt) {
 				return false
 			}
 		}
 		return true
 	case *ast.UnaryExpr:
-		return e.Op != token.ARROW && f.local(e.X)
+		return e.Op != token.ARROW && local(e.X)
 	case *ast.BinaryExpr:
-		return f.local(e.X) && f.local(e.Y)
+		return local(e.X) && local(e.Y)
 	case *ast.SelectorExpr:
 		if sel := info.Selections[e]; sel != nil {
-			return !sel.Indirect() && f.local(e.X) // a field of a local struct value, not through a pointer
+			return !sel.Indirect() && local(e.X) // a field of a local struct value, not through a pointer
 		}
-		return f.local(e.Sel) // pkg.Name
+		return local(e.Sel) // pkg.Name
 	case *ast.IndexExpr:
 		switch t := info.TypeOf(e.X); {
 		case t == nil:
 		case info.Types[e.X].IsValue():
 			switch u := t.Underlying().(type) {
 			case *types.Array:
-				return f.local(e.X) && f.local(e.Index)
+				return local(e.X) && local(e.Index)
 			case *types.Basic:
-				return u.Info()&types.IsString != 0 && f.local(e.X) && f.local(e.Index)
+				return u.Info()&types.IsString != 0 && local(e.X) && local(e.Index)
 			}
 			return false // a slice, a map or a pointer: shared memory
 		default:
@@ -232,21 +240,21 @@ func (f *Followed) local(e ast.Expr) bool {
 		return true // an instantiation: F[K, V]
 	case *ast.SliceExpr:
 		for _, x := range []ast.Expr{e.X, e.Low, e.High, e.Max} {
-			if x != nil && !f.local(x) {
+			if x != nil && !local(x) {
 				return false
 			}
 		}
 		return true
 	case *ast.TypeAssertExpr:
-		return f.local(e.X)
+		return local(e.X)
 	case *ast.CallExpr:
 		if info.Types[e.Fun].IsType() {
-			return len(e.Args) == 1 && f.local(e.Args[0]) // a conversion
+			return len(e.Args) == 1 && local(e.Args[0]) // a conversion
 		}
 		for _, name := range []string{"len", "cap", "min", "max", "new", "make", "complex", "real", "imag"} {
 			if f.isBuiltin(e.Fun, name) {
 				for _, a := range e.Args {
-					if !info.Types[a].IsType() && !f.local(a) {
+					if !info.Types[a].IsType() && !local(a) {
 						return false
 					}
 				}

@@ -15,8 +15,8 @@ func TestAfterUnlockPoints(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, pkgs, 1)
 	want := map[string]string{
-		"add": "", "get": "", "sign": "",
-		"size": "point 5", "check": "point 4", "del": "point 3", "set": "point 2",
+		"add": "", "get": "", "sign": "", "check": "",
+		"size": "point 5", "last": "point 4", "del": "point 3", "set": "point 2", "setLast": "point 2",
 	}
 	got := map[string]string{}
 	for _, f := range pkgs[0].Syntax {
