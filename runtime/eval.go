@@ -246,7 +246,7 @@ func (g *deviceNodes) encodeLocked(stream *Stream) {
 			if a.level != level {
 				continue
 			}
-			out, err := d.newBuffer(a.size)
+			out, err := d.outputBuffer(a.size)
 			if err != nil {
 				g.err = err
 				return

@@ -210,7 +210,7 @@ func (g *deviceNodes) encodeFusedLocked(cb *CommandBuffer) error {
 			}
 			operand[i] = slices.Index(ins[:nin], b)
 		}
-		out, err := d.newBuffer(a.size)
+		out, err := d.outputBuffer(a.size)
 		if err != nil {
 			return err
 		}
