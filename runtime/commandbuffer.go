@@ -23,7 +23,7 @@ type CommandBuffer struct {
 	fusedBufs [maxFusedBuffers]*Buffer
 	fusedMems [maxFusedBuffers]mem
 	pending   bool
-	keep      []*Buffer // dispatched on, released at completion
+	keep      []*Buffer // dispatched on, one use each, released at completion
 	temps     []*Buffer // scratch memory, freed at completion
 	err       error
 }
@@ -118,6 +118,51 @@ func (cb *CommandBuffer) Barrier() error {
 	return cb.err
 }
 
+// heldScan is how many of the most recently kept buffers use searches for
+// the one it is given: a loop that dispatches on the same few buffers finds
+// them there, and a command buffer with many distinct buffers does not
+// search all of them per dispatch (a buffer kept further back is simply
+// used once more).
+const heldScan = 8
+
+// use takes a use of b for the command buffer and keeps b until
+// completion, once per command buffer: a buffer among the last heldScan
+// kept is already held until Wait, and only its Free since then is
+// checked. Without this, every dispatch took and released each operand's
+// mutex twice (acquire, settle).
+func (cb *CommandBuffer) use(b *Buffer) error {
+	for _, k := range cb.keep[max(0, len(cb.keep)-heldScan):] {
+		if k == b {
+			if b.freed.Load() {
+				return ErrFreed
+			}
+			return nil
+		}
+	}
+	if err := b.acquire(cb.dev); err != nil {
+		return err
+	}
+	cb.keep = append(cb.keep, b)
+	return nil
+}
+
+// useAll takes a use of each buffer (use); on an error it gives back the
+// uses it took, so that a failed dispatch holds nothing.
+func (cb *CommandBuffer) useAll(bufs ...*Buffer) error {
+	start := len(cb.keep)
+	for _, b := range bufs {
+		if err := cb.use(b); err != nil {
+			for _, k := range cb.keep[start:] {
+				k.settle()
+			}
+			clear(cb.keep[start:])
+			cb.keep = cb.keep[:start]
+			return err
+		}
+	}
+	return nil
+}
+
 // dispatch launches op after checking its buffers, which it keeps until
 // completion.
 func (cb *CommandBuffer) dispatch(op launch, bufs ...*Buffer) error {
@@ -127,15 +172,9 @@ func (cb *CommandBuffer) dispatch(op launch, bufs ...*Buffer) error {
 	if err := cb.dev.check(); err != nil {
 		return err
 	}
-	for i, b := range bufs {
-		if err := b.acquire(cb.dev); err != nil {
-			for _, a := range bufs[:i] {
-				a.settle()
-			}
-			return fmt.Errorf("%s: %w", kernelNames[op.kernel], err)
-		}
+	if err := cb.useAll(bufs...); err != nil {
+		return fmt.Errorf("%s: %w", kernelNames[op.kernel], err)
 	}
-	cb.keep = append(cb.keep, bufs...)
 	enc := cb.getOrCreateEncoder()
 	if enc == nil {
 		return cb.err
@@ -263,15 +302,9 @@ func (cb *CommandBuffer) Copy(dst, src *Buffer) error {
 	if cb.err != nil {
 		return cb.err
 	}
-	for i, b := range []*Buffer{dst, src} {
-		if err := b.acquire(cb.dev); err != nil {
-			if i == 1 {
-				dst.settle()
-			}
-			return fmt.Errorf("copy: %w", err)
-		}
+	if err := cb.useAll(dst, src); err != nil {
+		return fmt.Errorf("copy: %w", err)
 	}
-	cb.keep = append(cb.keep, dst, src)
 	enc := cb.getOrCreateEncoder()
 	if enc == nil {
 		return cb.err
