@@ -7,13 +7,12 @@ import (
 )
 
 // evalAllocs is what one round trip of (a+b)*c allocates on the heap: the
-// two arrays Add and Mul return (the caller's), one Buffer per output, and
-// per output the leak net that runtime.AddCleanup registers (its record
-// and its argument), which Eval arms while the device computes. The
-// evaluation's own bookkeeping (the graph walk's groups and node lists,
-// the command buffer's kept buffers and Wait's error) allocates nothing
-// once an evaluation of the same shape has run.
-const evalAllocs = 2 + 2 + 2*2
+// two arrays Add and Mul return (the caller's). The outputs' Buffers and
+// their leak nets are the spares the previous round trip's Free kept
+// (spares.go), and the evaluation's own bookkeeping (the graph walk's
+// groups and node lists, the command buffer's kept buffers and Wait's
+// error) allocates nothing once an evaluation of the same shape has run.
+const evalAllocs = 2
 
 // TestEvalAllocatesOnlyItsResults counts the heap allocations of a
 // repeated (a+b)*c round trip on a backend that does nothing, fused and

@@ -187,17 +187,31 @@ func (a *Array) Data() ([]float32, error) {
 	if err := Eval(a); err != nil {
 		return nil, err
 	}
-	a.mu.Lock()
-	b := a.buf
-	a.mu.Unlock()
+	b, gen := a.result()
 	if b == nil {
 		return nil, fmt.Errorf("read array: %w", ErrFreed)
 	}
-	out, err := b.Floats()
-	if err != nil {
+	out := make([]float32, b.n)
+	if err := b.read(out, gen); err != nil {
 		return nil, fmt.Errorf("read array: %w", err)
 	}
 	return out, nil
+}
+
+// result returns the array's buffer, nil once freed, and the buffer's
+// generation at that moment: the array may be freed after a.mu is
+// released and its buffer recycled as a spare (spares.go), which a read
+// with this generation then reports as freed.
+func (a *Array) result() (*Buffer, int64) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	b := a.buf
+	if b == nil {
+		return nil, anyGeneration
+	}
+	b.mu.Lock() // after a.mu, as freeLocked takes them
+	defer b.mu.Unlock()
+	return b, int64(b.gen)
 }
 
 // To returns an array of d with a's shape and values. It evaluates a

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	goruntime "runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // Buffer is device memory holding float32 elements. It is freed explicitly
@@ -16,10 +17,19 @@ type Buffer struct {
 	m   mem
 	n   int
 
-	mu       sync.Mutex
-	freed    bool
-	inflight int  // dispatches on uncompleted command buffers
-	netArmed bool // cleanup is registered
+	// output marks a buffer allocated for an evaluation's result: only
+	// the array holds it, never the caller, so Free may keep it as a
+	// spare for the device's next result of its length (spares.go).
+	output bool
+
+	mu sync.Mutex
+	// freed is written under mu and read under it, except by a command
+	// buffer that already holds a use of the buffer (CommandBuffer.use):
+	// it only needs to see a Free that happened before its dispatch.
+	freed    atomic.Bool
+	inflight int    // command buffers holding a use that have not completed
+	netArmed bool   // cleanup is registered
+	gen      uint32 // times the buffer was recycled as a spare
 	cleanup  goruntime.Cleanup
 }
 
@@ -60,7 +70,7 @@ func (d *Device) newBuffer(n int) (*Buffer, error) {
 func (b *Buffer) armLeakNet() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.freed || b.netArmed {
+	if b.freed.Load() || b.netArmed {
 		return
 	}
 	b.netArmed = true
@@ -88,7 +98,7 @@ func (b *Buffer) Device() *Device { return b.dev }
 
 // usable fails on a freed buffer or a closed device; b.mu is held.
 func (b *Buffer) usable(op string) error {
-	if b.freed {
+	if b.freed.Load() {
 		return fmt.Errorf("%s: %w", op, ErrFreed)
 	}
 	if err := b.dev.check(); err != nil {
@@ -117,12 +127,25 @@ func (b *Buffer) Write(data []float32) error {
 }
 
 // Read copies the buffer into dst; len(dst) must equal Len.
-func (b *Buffer) Read(dst []float32) error {
+func (b *Buffer) Read(dst []float32) error { return b.read(dst, anyGeneration) }
+
+// anyGeneration is read's gen for a reader that holds the buffer itself,
+// which is never recycled under it.
+const anyGeneration = -1
+
+// read implements Read. A reader that found the buffer through an array
+// (Array.Data) passes the generation it saw there: the array may have been
+// freed since and its buffer recycled as another evaluation's result, which
+// the reader must see as freed, not read.
+func (b *Buffer) read(dst []float32, gen int64) error {
 	if len(dst) != b.n {
 		return fmt.Errorf("read a buffer of %d elements into %d: %w", b.n, len(dst), ErrLength)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if gen != anyGeneration && gen != int64(b.gen) {
+		return fmt.Errorf("read: %w", ErrFreed)
+	}
 	if err := b.usable("read"); err != nil {
 		return err
 	}
@@ -142,15 +165,21 @@ func (b *Buffer) Floats() ([]float32, error) {
 }
 
 // Free releases the buffer. Freeing twice is an error; freeing a buffer of a
-// closed device is not (Close released the memory).
+// closed device is not (Close released the memory). An evaluation's
+// result that no command buffer uses becomes one of the device's spares,
+// memory and leak net included, while there is room (keepSpare).
 func (b *Buffer) Free() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.freed {
+	if b.freed.Load() {
 		return fmt.Errorf("free: %w", ErrFreed)
 	}
-	b.freed = true
+	b.freed.Store(true)
+	if b.output && b.inflight == 0 && b.dev.keepSpare(b) {
+		return nil
+	}
 	b.cleanup.Stop()
+	b.netArmed = false
 	if b.inflight > 0 || b.dev.closed.Load() {
 		return nil // settle or Close releases the memory
 	}
@@ -164,7 +193,7 @@ func (b *Buffer) acquire(d *Device) error {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.freed {
+	if b.freed.Load() {
 		return ErrFreed
 	}
 	b.inflight++
@@ -177,7 +206,7 @@ func (b *Buffer) settle() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.inflight--
-	if b.inflight == 0 && b.freed {
+	if b.inflight == 0 && b.freed.Load() {
 		_ = b.dev.deallocate(b.m)
 	}
 }

@@ -24,6 +24,10 @@ type Device struct {
 	live   map[mem]int   // allocated bytes of every live allocation
 	cache  map[int][]mem // freed allocations by size, for reuse
 	cached int           // bytes held in cache
+	// spares are freed result buffers kept for reuse (spares.go); their
+	// memory stays in live, and spareBytes is its size.
+	spares     []*Buffer
+	spareBytes int
 
 	leakMu sync.Mutex
 	leaked []leak // allocations whose Buffer was collected unfreed
@@ -160,8 +164,12 @@ func (d *Device) deallocate(m mem) error {
 	return d.backend.free(m)
 }
 
-// flushCache frees every cached allocation.
+// flushCache frees every cached allocation, the spares' included.
 func (d *Device) flushCache() error {
+	var errs []error
+	for _, m := range d.dropSpares() {
+		errs = append(errs, d.deallocate(m))
+	}
 	d.mu.Lock()
 	var all []mem
 	for _, l := range d.cache {
@@ -170,7 +178,6 @@ func (d *Device) flushCache() error {
 	d.cache = map[int][]mem{}
 	d.cached = 0
 	d.mu.Unlock()
-	var errs []error
 	for _, m := range all {
 		errs = append(errs, d.backend.free(m))
 	}
@@ -229,7 +236,7 @@ type Stats struct {
 	Outstanding int // encoders handed out and not yet taken back
 	LiveBuffers int // allocations in use
 	LiveBytes   int
-	CachedBytes int
+	CachedBytes int // memory kept for reuse: freed allocations and spare result buffers
 }
 
 // Stats returns a snapshot of the device's resources.
@@ -241,11 +248,12 @@ func (d *Device) Stats() Stats {
 	s.Lanes, s.Encoders, s.Outstanding = d.pool.counts()
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	s.LiveBuffers = len(d.live)
+	s.LiveBuffers = len(d.live) - len(d.spares)
 	for _, n := range d.live {
 		s.LiveBytes += n
 	}
-	s.CachedBytes = d.cached
+	s.LiveBytes -= d.spareBytes
+	s.CachedBytes = d.cached + d.spareBytes
 	return s
 }
 

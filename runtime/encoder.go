@@ -23,12 +23,20 @@ type laneSet struct {
 // another lane set. A command buffer that uses an encoder it did not retain
 // can therefore find it rebound to other lanes mid-way, after which its
 // Barrier no longer orders the work already dispatched.
+//
+// The lane cursor and the dirty lanes are plain fields: only the command
+// buffer that holds the encoder (retained, as the active encoder) touches
+// them, from the one goroutine that uses the command buffer, and the pool
+// sets them in get under its mutex before it hands the encoder out, which
+// orders them before the holder's first use; the holder's last use is
+// ordered before the next get by the same mutex (release, then drain).
+// An atomic read-modify-write per dispatch bought nothing.
 type Encoder struct {
 	dev    *Device
 	refs   atomic.Int32
 	set    atomic.Pointer[laneSet]
-	cursor atomic.Uint32
-	dirty  atomic.Uint32 // lanes dispatched on since the last barrier, one bit each
+	cursor uint32 // the next round-robin lane
+	dirty  uint32 // lanes dispatched on since the last barrier, one bit each
 }
 
 // retain takes a reference, keeping the encoder out of the pool's next
@@ -50,11 +58,20 @@ func (e *Encoder) Lanes() int { return len(e.set.Load().lanes) }
 func (e *Encoder) pick(i int) lane {
 	lanes := e.set.Load().lanes
 	if i < 0 {
-		i = int(e.cursor.Add(1)-1) % len(lanes)
+		i = int(e.cursor % uint32(len(lanes)))
+		e.cursor++
 	}
 	i %= len(lanes)
-	e.dirty.Or(1 << i)
+	e.dirty |= 1 << i
 	return lanes[i]
+}
+
+// next advances the round-robin cursor and returns the lane it was at, as
+// pick does for a dispatch.
+func (e *Encoder) next() int {
+	i := int(e.cursor % uint32(len(e.set.Load().lanes)))
+	e.cursor++
+	return i
 }
 
 // Barrier orders every lane after every dispatch made on any lane before
@@ -81,26 +98,27 @@ func (e *Encoder) Barrier() error {
 			}
 		}
 	}
-	e.dirty.Store(0)
+	e.dirty = 0
 	return nil
 }
 
-// end records the completion of everything dispatched so far and returns
-// the lanes it recorded on, one bit each: done[i] on every lane i used
-// since the last barrier, or on lane 0 alone when none was, since at the
-// barrier lane 0 waited for the work of every lane.
-func (e *Encoder) end(done []event) (uint32, error) {
+// end notes in done the lanes whose synchronisation completes everything
+// dispatched so far and returns them, one bit each: done[i] = lane i for
+// every lane i used since the last barrier, or lane 0 alone when none
+// was, since at the barrier lane 0 waited for the work of every lane. done
+// has one entry per lane of the set; a shorter one is an error.
+func (e *Encoder) end(done []lane) (uint32, error) {
 	set := e.set.Load()
-	mask := e.dirty.Load()
+	if len(done) < len(set.lanes) {
+		return 0, fmt.Errorf("end encoder: room for %d lanes, the encoder has %d", len(done), len(set.lanes))
+	}
+	mask := e.dirty
 	if mask == 0 {
 		mask = 1
 	}
 	for i, l := range set.lanes {
-		if mask&(1<<i) == 0 {
-			continue
-		}
-		if err := e.dev.backend.record(done[i], l); err != nil {
-			return 0, fmt.Errorf("end encoder: record completion on lane %d: %w", i, err)
+		if mask&(1<<i) != 0 {
+			done[i] = l
 		}
 	}
 	return mask, nil
@@ -149,8 +167,7 @@ func (p *encoderPool) get() (*Encoder, error) {
 		e = &Encoder{dev: p.dev}
 	}
 	e.refs.Store(0)
-	e.cursor.Store(0)
-	e.dirty.Store(0)
+	e.cursor, e.dirty = 0, 0
 	e.set.Store(set)
 	p.out = append(p.out, e)
 	return e, nil

@@ -155,11 +155,11 @@ func (s *evalState) visit(a *Array) error {
 		return nil
 	}
 	a.mark = s.epoch
-	a.mu.Lock()
-	done, buf := a.done, a.buf
-	a.mu.Unlock()
-	if done {
-		if buf == nil {
+	// done and buf are written only under evalMu (publishLocked,
+	// freeLocked), which the caller holds, and under a.mu for the readers
+	// outside it (Data, To): read here, under evalMu, they need no a.mu.
+	if a.done {
+		if a.buf == nil {
 			return fmt.Errorf("eval %s array %v: %w", opNames[a.op], a.shape, ErrFreed)
 		}
 		return nil
@@ -246,7 +246,7 @@ func (g *deviceNodes) encodeLocked(stream *Stream) {
 			if a.level != level {
 				continue
 			}
-			out, err := d.newBuffer(a.size)
+			out, err := d.outputBuffer(a.size)
 			if err != nil {
 				g.err = err
 				return
@@ -312,13 +312,12 @@ func (g *deviceNodes) publishLocked() {
 }
 
 // inputBuffer returns the buffer of an input evaluated earlier or in the
-// evaluation in progress.
+// evaluation in progress. Its callers hold evalMu, under which in.buf is
+// written, so it reads in.buf without in.mu (as visit does).
 func inputBuffer(in *Array) (*Buffer, error) {
 	if in.out != nil {
 		return in.out, nil
 	}
-	in.mu.Lock()
-	defer in.mu.Unlock()
 	if in.buf == nil {
 		return nil, fmt.Errorf("%s input: %w", opNames[in.op], ErrFreed)
 	}

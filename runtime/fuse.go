@@ -210,7 +210,7 @@ func (g *deviceNodes) encodeFusedLocked(cb *CommandBuffer) error {
 			}
 			operand[i] = slices.Index(ins[:nin], b)
 		}
-		out, err := d.newBuffer(a.size)
+		out, err := d.outputBuffer(a.size)
 		if err != nil {
 			return err
 		}
@@ -235,19 +235,15 @@ func (cb *CommandBuffer) fused(outs, ins []*Buffer) error {
 	k := 0
 	for _, list := range [2][]*Buffer{outs, ins} {
 		for _, b := range list {
-			if err := b.acquire(cb.dev); err != nil {
-				for _, a := range cb.fusedBufs[:k] {
-					a.settle()
-				}
-				clear(cb.fusedBufs[:k])
-				return fmt.Errorf("fused %s: %w", p.key(), err)
-			}
 			cb.fusedBufs[k], cb.fusedMems[k] = b, b.m
 			k++
 		}
 	}
-	cb.keep = append(cb.keep, cb.fusedBufs[:k]...)
+	err := cb.useAll(cb.fusedBufs[:k]...)
 	clear(cb.fusedBufs[:k])
+	if err != nil {
+		return fmt.Errorf("fused %s: %w", p.key(), err)
+	}
 	enc := cb.getOrCreateEncoder()
 	if enc == nil {
 		return cb.err

@@ -48,13 +48,16 @@ func repository(t *testing.T, commits ...string) (string, *invariants.Set) {
 // names too), the CPU lane lock, and the closed-device paths of Wait and
 // endActiveEncoder. The last two are reverted in the file that holds the
 // fix: their other files (a comment of device.go, the CUDA backend) were
-// changed since and do not reverse-apply.
+// changed since and do not reverse-apply. The first is reverted in its
+// code and the registry's test: the streams' test it added counted a
+// command buffer's completion events, which command buffers no longer
+// own, and its docs were rewritten since.
 var fixes = []struct {
 	rev   string
 	paths []string
 	by    []string
 }{
-	{"ccdf0d3", nil, []string{"eval-holds-evalMu", "evalMu-not-reentered", "registry-writes-write-locked"}},
+	{"ccdf0d3", []string{"runtime/backend.go", "runtime/device.go", "runtime/devices_test.go", "runtime/eval.go", "runtime/registry.go", "runtime/stream.go"}, []string{"eval-holds-evalMu", "evalMu-not-reentered", "registry-writes-write-locked"}},
 	{"e3d990f", []string{"runtime/backend_cpu.go"}, []string{"cpu-enqueue-pushes", "cpu-lane-closed-by-stop", "cpu-lane-push-locked"}},
 	{"86fcbce", []string{"runtime/commandbuffer.go"}, []string{"end-encoder-checks-device", "wait-checks-device-first", "wait-on-closed-device-resets"}},
 }

@@ -21,9 +21,10 @@ import (
 var suggested = map[string][]string{
 	// runtime/stream.go is one hunk that adds the whole file: at most two
 	// per function and six per hunk, locks before calls (suggest_rank.go).
+	// Device.closeLocked's two come last: its lines have moved since the
+	// fix (the Device gained fields), so suggest ranks them after those of
+	// a hunk it can place (suggest_rank.go).
 	"ccdf0d3": {
-		"Device.closeLocked-calls-encoderRegistry.takeAll",
-		"Device.closeLocked-forbids-encoderRegistry.lookup",
 		"encoderRegistry.takeAll-holds-encoderRegistry.mu",
 		"Stream.Eval-holds-evalMu",
 		"Stream.Close-holds-evalMu",
@@ -31,6 +32,8 @@ var suggested = map[string][]string{
 		"Stream.closeLocked-requires-evalMu",
 		"Device.NewStream-calls-Device.NewCommandBuffer",
 		"Device.NewStream-calls-encoderRegistry.register",
+		"Device.closeLocked-calls-encoderRegistry.takeAll",
+		"Device.closeLocked-forbids-encoderRegistry.lookup",
 	},
 	"e3d990f": {
 		"cpuLane.push-holds-cpuLane.mu",
