@@ -337,7 +337,7 @@ func guardParts(f *syntax.File, st model.Stmt) (guardDecl, string) {
 	ls := leaves(st.Node)
 	p := guardDecl{leaves: ls}
 	rust := f.Lang == "rust"
-	if rust && st.Guard.Statement {
+	if rust && st.Guard.Statement && st.Node == st.Guard.Node {
 		// A guard bound by a pattern: st is its lock call (boundAt.declAt).
 		p.method = lockMethod(f, ls)
 		return p, ""
