@@ -3,9 +3,12 @@
 package requires_test
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/guardlint/guardlint/analyzers/registry"
 	"github.com/guardlint/guardlint/analyzers/registry/ruletest"
+	"github.com/guardlint/guardlint/analyzers/treesitter/native"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -33,5 +36,27 @@ func TestNativeBoundGuardMutantsKilled(t *testing.T) {
 		for _, op := range ops {
 			assert.Contains(t, made[id], op, "%s: reverts made: %v", id, made[id])
 		}
+	}
+}
+
+// TestNativeBoundGuardElse checks that the reverts of a C++
+// init-statement's guard relative to an access in the else are made
+// there: the guard holds the else too.
+func TestNativeBoundGuardElse(t *testing.T) {
+	set, err := registry.Load("testdata/native/bound.yaml")
+	require.NoError(t, err)
+	for _, inv := range set.Invariants {
+		if inv.ID != "bound-init-if" {
+			continue
+		}
+		c, err := native.Load(inv, nil)
+		require.NoError(t, err)
+		made := 0
+		for _, m := range inv.Rule.(native.Rule).NativeMutants(c) {
+			if strings.HasSuffix(m.Op, "@15") && m.Void == "" {
+				made++
+			}
+		}
+		assert.Equal(t, 7, made, "reverts made for the access in the else")
 	}
 }

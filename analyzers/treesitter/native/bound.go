@@ -57,7 +57,16 @@ func boundSite(g guardAt, owner Stmt, at *syntax.Node) (boundAt, string) {
 	case "match_arm":
 		b.region = scope.Child("value")
 	case "if_statement":
+		// The consequence, or the else that holds the access: a C++
+		// init-statement's guard holds both.
 		b.region = scope.Child("consequence")
+		if alt := scope.Child("alternative"); at != nil && alt != nil && alt.Contains(at) {
+			for _, st := range alt.NamedChildren() {
+				if !syntax.IsComment(st) {
+					b.region = st
+				}
+			}
+		}
 	case "switch_statement":
 		body := scope.Child("body")
 		if body == nil {

@@ -11,6 +11,8 @@ struct Q {
   void init_if() {
     if (std::lock_guard lk(mu_); n_ > 0) {
       push(n_);
+    } else {
+      push(0);
     }
   }
 
