@@ -25,9 +25,10 @@ import (
 // treesitterTestdata is the tree-sitter front end's annotated testdata.
 const treesitterTestdata = "../treesitter/testdata"
 
-// nativeLangs are the languages of the tree-sitter testdata, each with
-// an invariants file of its name.
-var nativeLangs = []string{"c", "cpp", "cuda", "rust", "metal"}
+// nativeLangs are the invariants files of the tree-sitter testdata, one
+// per language (rust_idioms: Rust's guards bound by a pattern), each with
+// a folder of its name.
+var nativeLangs = []string{"c", "cpp", "cuda", "rust", "rust_idioms", "metal"}
 
 // holding derives, from an invariants file of the tree-sitter testdata,
 // the invariants that hold on it: the file mixes targets that hold with

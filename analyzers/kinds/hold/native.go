@@ -5,6 +5,7 @@ package hold
 import (
 	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -96,17 +97,39 @@ func (r *Rule) nativeFacts(fn *treesitter.Function, i int, lock string) facts[tr
 // release followed in its block by a statement that leaves the function
 // (`lk.unlock(); return;`) is followed by nothing.
 func released(fn *treesitter.Function, h *model.Hold, g model.Stmt, at int) (release, work treesitter.Site) {
+	var later []*syntax.Node
+	for _, s := range h.Top[at+1:] {
+		if s.Kind == model.Work {
+			later = append(later, s.Node)
+		}
+	}
+	if g.Guard.Statement {
+		// Past its statement the guard holds nothing: the work that
+		// matters is its region's.
+		later = g.Guard.RegionWork
+	}
 	for _, r := range h.Releases {
-		if r.Guard != g.Guard.Name || r.Node.Start < g.Node.End {
+		if r.Guard != g.Guard.Name || !holdsAt(g, r.Node) {
 			continue
 		}
-		for _, s := range h.Top[at+1:] {
-			if s.Kind == model.Work && s.Node.End > r.Node.End && !s.Node.Contains(r.Node) && fn.Reaches(r.Node, s.Node) && !relockedBefore(h, g.Guard, r.Node, s.Node) {
-				return r.Node, s.Node
+		for _, s := range later {
+			if s.End > r.Node.End && !s.Contains(r.Node) && fn.Reaches(r.Node, s) && !relockedBefore(h, g.Guard, r.Node, s) {
+				return r.Node, s
 			}
 		}
 	}
 	return nil, nil
+}
+
+// holdsAt reports whether n comes after the guard of statement g is
+// taken and, for a guard bound by its statement, inside what it holds:
+// a release or a leak there gives up this guard, not another of its
+// name.
+func holdsAt(g model.Stmt, n *syntax.Node) bool {
+	if g.Guard.Statement {
+		return n.Start >= g.Guard.Node.End && g.Guard.Scope.Contains(n)
+	}
+	return n.Start >= g.Node.End
 }
 
 // forgotten finds a call that gives up the guard without unlocking
@@ -114,7 +137,7 @@ func released(fn *treesitter.Function, h *model.Hold, g model.Stmt, at int) (rel
 // function returns, whatever path it takes.
 func forgotten(h *model.Hold, g model.Stmt) treesitter.Site {
 	for _, l := range h.Leaks {
-		if l.Guard == g.Guard.Name && g.Guard.Name != "" && l.Node.Start >= g.Node.End {
+		if l.Guard == g.Guard.Name && g.Guard.Name != "" && holdsAt(g, l.Node) {
 			return l.Node
 		}
 	}

@@ -184,6 +184,34 @@ func initGuard(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
 	return nil
 }
 
+// regionWork lists the statements that do work of an if or a switch
+// whose init-statement declares a guard (model.Guard.RegionWork): those
+// of its branches and of its cases, in order.
+func regionWork(f *syntax.File, n *syntax.Node, l locals) []*syntax.Node {
+	var out []*syntax.Node
+	var add func(b *syntax.Node)
+	add = func(b *syntax.Node) {
+		switch b.Kind {
+		case "compound_statement", "case_statement", "else_clause":
+			for _, st := range b.NamedChildren() {
+				if st.Field != "value" {
+					add(st)
+				}
+			}
+		default:
+			if !syntax.IsComment(b) && core.AnyWork(steps(f, b, l)) {
+				out = append(out, b)
+			}
+		}
+	}
+	for _, field := range []string{"consequence", "alternative", "body"} {
+		if b := n.Child(field); b != nil {
+			add(b)
+		}
+	}
+	return out
+}
+
 // enclosingBlock returns the compound statement a declaration is scoped
 // to (an #if arm is no scope of its own).
 func enclosingBlock(n *syntax.Node) *syntax.Node {
@@ -259,7 +287,9 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 			g = helperGuard(f, n, c)
 		}
 		if g == nil {
-			g = initGuard(f, n, c)
+			if g = initGuard(f, n, c); g != nil && top[n] {
+				g.RegionWork = regionWork(f, n, l)
+			}
 		}
 		h.Add(n, s, top[n], g, top[n] && s.Live() && core.AnyWork(steps(f, n, l)))
 		if top[n] {

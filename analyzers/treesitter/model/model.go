@@ -144,6 +144,11 @@ type Guard struct {
 	// whose pattern binds the guard, the arms of a `match` on a lock
 	// call, a C++ `if` or `switch` whose init-statement declares it.
 	Statement bool
+	// RegionWork are, for a guard bound by its statement (Statement), the
+	// statements of its region that do work (core.DoesWork), in order:
+	// the work a release inside the region must not come before. The
+	// front ends set it for a guard of the outermost block.
+	RegionWork []*syntax.Node
 	// LockCall says that the guard is an explicit lock call of the C
 	// family (`pthread_mutex_lock(&mu)`), named after its mutex.
 	LockCall bool

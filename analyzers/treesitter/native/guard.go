@@ -41,7 +41,7 @@ type GuardSite struct {
 var (
 	guardTypes      = map[string]bool{"lock_guard": true, "unique_lock": true, "scoped_lock": true, "shared_lock": true}
 	unlockable      = map[string]bool{"unique_lock": true, "shared_lock": true}
-	otherModeMethod = map[string]string{"lock": "read", "write": "read", "read": "write"}
+	otherModeMethod = map[string]string{"lock": "read", "write": "read", "read": "write", "try_lock": "try_read", "try_write": "try_read", "try_read": "try_write"}
 )
 
 // GuardMutant builds one revert of a guard.
@@ -55,6 +55,13 @@ func (c *Code) GuardMutant(g GuardSite, op string) *mutant.Mutant {
 		if st, ok := stmtOf(g.Fn, gd.Node); ok && st.Alone(gd.Node) {
 			at.call = gd.Node
 		}
+	}
+	if at.stmt.Guard.Statement && at.call == nil {
+		b, why := boundSite(at, Stmt{Start: at.stmt.Node.Start, End: at.stmt.Node.End, Node: at.stmt.Node}, nil)
+		if why == "" {
+			why = c.boundGuardEdit(e, b, op)
+		}
+		return c.Mutant(g.Fn, op, e, why)
 	}
 	void := c.guardEdit(e, at, op)
 	return c.Mutant(g.Fn, op, e, void)
@@ -196,15 +203,17 @@ func (c *Code) guardEdit(e *Edits, g guardAt, op string) string {
 		if lastWork == nil {
 			return "no statement after the guard does work"
 		}
+		if top.Guard.Name == "" {
+			// `let v = &*m.lock().unwrap();`: drop(v) drops the
+			// reference, and the temporary the let extends stays.
+			return "the guard is a temporary the let extends: no name drops it"
+		}
 		release := "drop(" + top.Guard.Name + ");"
 		if !d.Rust() {
-			if !unlockable[parts.word.text(f)] {
-				if len(top.Guard.Lock) > 1 {
-					return "a std::scoped_lock of several mutexes cannot unlock early"
-				}
-				// A lock_guard cannot unlock; the revert that unlocks
-				// early makes it a unique_lock first.
-				e.ReplaceNode(f, parts.word.node, "unique_lock")
+			// A lock_guard cannot unlock; the revert that unlocks
+			// early makes it a unique_lock first.
+			if why := c.makeUnlockable(e, g, op); why != "" {
+				return why
 			}
 			release = top.Guard.Name + ".unlock();"
 		}
@@ -221,7 +230,7 @@ func (c *Code) guardEdit(e *Edits, g guardAt, op string) string {
 		if d.Rust() {
 			e.Replace(f, parts.leaves[i].Start, parts.leaves[j-1].End, otherMuRust)
 			typ := "Mutex"
-			if parts.method != nil && parts.method.text(f) != "lock" {
+			if parts.method != nil && parts.method.text(f) != "lock" && parts.method.text(f) != "try_lock" {
 				typ = "RwLock"
 			}
 			e.Insert(f, len(f.Src), "\n#[allow(dead_code)]\nstatic "+otherMuRust+": std::sync::"+typ+"<()> = std::sync::"+typ+"::new(());\n")
@@ -270,13 +279,10 @@ func (c *Code) guardEdit(e *Edits, g guardAt, op string) string {
 		}
 		forget := "std::mem::forget(" + top.Guard.Name + ");"
 		if !d.Rust() {
-			if !unlockable[parts.word.text(f)] {
-				if len(top.Guard.Lock) > 1 {
-					return "a std::scoped_lock of several mutexes has no release"
-				}
-				// lock_guard has no release; the revert makes it a
-				// unique_lock first, as unlocked-early does.
-				e.ReplaceNode(f, parts.word.node, "unique_lock")
+			// lock_guard has no release; the revert makes it a
+			// unique_lock first, as unlocked-early does.
+			if why := c.makeUnlockable(e, g, op); why != "" {
+				return why
 			}
 			forget = top.Guard.Name + ".release();"
 		}
@@ -330,20 +336,25 @@ type guardDecl struct {
 func guardParts(f *syntax.File, st model.Stmt) (guardDecl, string) {
 	ls := leaves(st.Node)
 	p := guardDecl{leaves: ls}
+	rust := f.Lang == "rust"
+	if rust && st.Guard.Statement && st.Node == st.Guard.Node {
+		// A guard bound by a pattern: st is its lock call (boundAt.declAt).
+		p.method = lockMethod(f, ls)
+		return p, ""
+	}
 	if len(ls) < 2 || f.Text(ls[len(ls)-1]) != ";" {
 		return p, "the guard is not a declaration ending in ;"
 	}
-	if f.Lang == "rust" {
+	if rust {
 		for i, l := range ls {
 			if f.Text(l) == "=" {
 				p.valueAt = i + 1
-				p.value = strings.TrimSpace(string(f.Src[l.End:ls[len(ls)-1].Start]))
-				for k := i + 1; k+1 < len(ls); k++ {
-					if f.Text(ls[k]) == "." && otherModeMethod[f.Text(ls[k+1])] != "" {
-						p.method = &leaf{ls[k+1]}
-						break
-					}
+				end := ls[len(ls)-1].Start
+				if v := st.Node.Child("value"); v != nil {
+					end = v.End // before the else of a `let .. else`
 				}
+				p.value = strings.TrimSpace(string(f.Src[l.End:end]))
+				p.method = lockMethod(f, ls[i+1:])
 				return p, ""
 			}
 		}
@@ -351,22 +362,39 @@ func guardParts(f *syntax.File, st model.Stmt) (guardDecl, string) {
 	}
 	name := st.Guard.Name
 	for i := 0; i+1 < len(ls); i++ {
-		if f.Text(ls[i]) != name || (f.Text(ls[i+1]) != "(" && f.Text(ls[i+1]) != "{") {
+		if f.Text(ls[i]) != name {
 			continue
 		}
-		p.valueAt = i + 2
-		p.typ = strings.TrimSpace(string(f.Src[st.Node.Start:ls[i].Start]))
-		p.args = strings.TrimSpace(string(f.Src[ls[i+1].End:ls[len(ls)-2].Start]))
-		for k, l := range ls[:i] {
-			switch t := f.Text(l); {
+		// TYPE NAME(ARGS); or TYPE NAME{ARGS};, the type before the name;
+		// or auto NAME = TYPE(ARGS); (or {ARGS}), the type after it.
+		open, from, to := i+1, 0, i
+		if f.Text(ls[i+1]) == "=" {
+			from = i + 2
+			for open = from; open < len(ls) && f.Text(ls[open]) != "(" && f.Text(ls[open]) != "{"; open++ {
+				if f.Text(ls[open]) == "<" {
+					open = closing(f, ls, open)
+				}
+			}
+			if open >= len(ls)-2 {
+				continue
+			}
+			to = open
+		} else if f.Text(ls[i+1]) != "(" && f.Text(ls[i+1]) != "{" {
+			continue
+		}
+		p.valueAt = open + 1
+		p.typ = strings.TrimSpace(string(f.Src[ls[from].Start:ls[to].Start]))
+		if from == 0 {
+			p.typ = strings.TrimSpace(string(f.Src[st.Node.Start:ls[i].Start]))
+		}
+		p.args = strings.TrimSpace(string(f.Src[ls[open].End:ls[len(ls)-2].Start]))
+		for k := from; k < to; k++ {
+			switch t := f.Text(ls[k]); {
 			case guardTypes[t] && p.word.node == nil:
-				p.word = leaf{l}
+				p.word = leaf{ls[k]}
 			case t == "<" && p.word.node != nil && p.mutexType == "":
-				for m := i - 1; m > k; m-- {
-					if f.Text(ls[m]) == ">" {
-						p.mutexType = strings.TrimSpace(string(f.Src[l.End:ls[m].Start]))
-						break
-					}
+				if m := closing(f, ls, k); m < to {
+					p.mutexType = strings.TrimSpace(string(f.Src[ls[k].End:ls[m].Start]))
 				}
 			}
 		}
@@ -378,7 +406,39 @@ func guardParts(f *syntax.File, st model.Stmt) (guardDecl, string) {
 		}
 		return p, ""
 	}
-	return p, "the guard's declaration is not TYPE NAME(...) or TYPE NAME{...}"
+	return p, "the guard's declaration is not TYPE NAME(...), TYPE NAME{...} or auto NAME = TYPE(...)"
+}
+
+// lockMethod returns the first lock method called in ls (`lock` in
+// `self.mu.lock().unwrap()`), the one other-mode rewrites, or nil.
+func lockMethod(f *syntax.File, ls []*syntax.Node) *leaf {
+	for k := 0; k+1 < len(ls); k++ {
+		if f.Text(ls[k]) == "." && otherModeMethod[f.Text(ls[k+1])] != "" {
+			return &leaf{ls[k+1]}
+		}
+	}
+	return nil
+}
+
+// closing returns the index of the `>` that closes the template argument
+// list opened at ls[open], or len(ls).
+func closing(f *syntax.File, ls []*syntax.Node, open int) int {
+	depth := 0
+	for k := open; k < len(ls); k++ {
+		switch f.Text(ls[k]) {
+		case "<":
+			depth++
+		case ">":
+			if depth--; depth == 0 {
+				return k
+			}
+		case ">>":
+			if depth -= 2; depth <= 0 {
+				return k
+			}
+		}
+	}
+	return len(ls)
 }
 
 // ScopedOps are the reverts of a guard that holds a lock for one use of
@@ -415,6 +475,9 @@ func (c *Code) AccessMutant(a AccessSite, op, suffix string) *mutant.Mutant {
 	gs, ok := stmtOf(fn, a.Guard.Node)
 	if !ok {
 		return c.Void(fn, op+suffix, "the guard is not a statement of the body")
+	}
+	if a.Guard.Statement && !a.Guard.LockCall {
+		return c.boundAccessMutant(a, op, suffix)
 	}
 	var call *syntax.Node
 	if gs.Node != a.Guard.Node {

@@ -58,3 +58,22 @@ func TestAccessHeldTwice(t *testing.T) {
 		assert.Equal(t, "another guard of the lock holds it here too", m.Void, op)
 	}
 }
+
+// TestBoundGuardReverts checks how the reverts of a guard bound by its
+// statement are spelled: over its region, as real reverts of such code
+// read.
+func TestBoundGuardReverts(t *testing.T) {
+	const rs = "impl Q {\n    fn f(&self) {\n        if let Ok(mut g) = self.mu.lock() {\n            g.push(1);\n        }\n    }\n}\n"
+	ms := mutants(t, code(t, "rust", "a.rs", rs, "Q::f", "hold: {lock: self.mu}"))
+	assert.Contains(t, text(t, ms[mutant.OpLockDeleted]), "    fn f(&self) {\n        {\n            g.push(1);\n        }\n    }")
+	assert.Contains(t, text(t, ms[mutant.OpEmptySection]), "{ self.mu.lock(); {\n            g.push(1);\n        } }")
+	assert.Contains(t, text(t, ms[mutant.OpUnlockedEarly]), "{\n            drop(g);\n            g.push(1);")
+	assert.Contains(t, text(t, ms[mutant.OpGuardForgotten]), "{\n            std::mem::forget(g);\n            g.push(1);")
+	assert.Equal(t, "a pattern that binds nothing leaves the guard a temporary of the scrutinee, which lives through the region", ms[mutant.OpLetUnderscore].Void)
+
+	const cc = "struct Q {\n  std::mutex mu_;\n  int n_;\n  void f() {\n    if (std::lock_guard lk(mu_); n_ > 0) {\n      n_--;\n      n_++;\n    }\n  }\n};\n"
+	ms = mutants(t, code(t, "cpp", "a.cc", cc, "Q::f", "hold: {lock: mu_}"))
+	assert.Contains(t, text(t, ms[mutant.OpLockDeleted]), "    if ( n_ > 0) {\n      n_--;")
+	assert.Contains(t, text(t, ms[mutant.OpLockedLate]), "    if ( n_ > 0) {\n      n_--;\n      std::lock_guard lk(mu_);\n      n_++;")
+	assert.Contains(t, text(t, ms[mutant.OpUnlockedEarly]), "if (std::unique_lock lk(mu_); n_ > 0) {\n      lk.unlock();\n      n_--;")
+}

@@ -42,6 +42,9 @@ func hold(f *syntax.File, fn *model.Func, c *model.Config) *model.Hold {
 					if w := outsideWork(f, outside[0], l); w != nil && top {
 						g.NotHeld = scopedNotHeld(f, g, w)
 					}
+					if top {
+						g.RegionWork = regionWork(f, g.Scope, l)
+					}
 					continue
 				}
 				x.NotHeld = fmt.Sprintf("it holds the lock only from line %d to line %d", f.Position(x.Scope.Start).Line, f.Position(x.Scope.End).Line)

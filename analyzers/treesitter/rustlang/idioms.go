@@ -316,6 +316,43 @@ func outsideWork(f *syntax.File, parts []*syntax.Node, l locals) *syntax.Node {
 	return nil
 }
 
+// regionWork lists the parts of a guard's region that do work, in
+// order (model.Guard.RegionWork): the statements of an `if let`'s or
+// `while let`'s block, its tail as a value, the values of a match's arms.
+func regionWork(f *syntax.File, scope *syntax.Node, l locals) []*syntax.Node {
+	var parts []*syntax.Node
+	switch scope.Kind {
+	case "block":
+		kids := scope.NamedChildren()
+		for i, c := range kids {
+			if i < len(kids)-1 && core.AnyWork(addSteps(nil, f, c, l)) {
+				parts = append(parts, c)
+			}
+		}
+		if len(kids) > 0 && core.AnyWork(valueSteps(f, kids[len(kids)-1], l)) {
+			parts = append(parts, kids[len(kids)-1])
+		}
+		return parts
+	case "match_block":
+		for _, arm := range scope.NamedChildren() {
+			if arm.Kind == "match_arm" {
+				parts = append(parts, regionWork(f, arm, l)...)
+			}
+		}
+	case "match_arm":
+		// An arm's value, or the statements of its block.
+		v := scope.Child("value")
+		switch {
+		case v == nil:
+		case v.Kind == "block":
+			parts = regionWork(f, v, l)
+		case core.AnyWork(valueSteps(f, v, l)):
+			parts = append(parts, v)
+		}
+	}
+	return parts
+}
+
 // valueSteps describes an expression whose value leaves the statement,
 // for core.DoesWork: a block's statements and its tail, or the
 // expression itself.

@@ -5,6 +5,7 @@
 // -score it reads guardlint's findings on both and prints the rates.
 //
 //	go run ./bench/native/gen -pattern-packages       # the Debian packages to unpack for the pattern corpus
+//	go run ./bench/native/gen -pattern-packages-newer # its suite, then the newer packages to unpack (rule version 2)
 //	go run ./bench/native/gen -out DIR -pattern-crates CRATES  # write DIR/originals.yaml, DIR/mutants.yaml, DIR/mutants/
 //	                                                  # (without -pattern-crates, the pattern corpus is left out)
 //	go run ./bench/native/gen -score -out DIR         # read DIR/originals.json, DIR/mutants.json
@@ -204,9 +205,14 @@ func main() {
 	score := flag.Bool("score", false, "read DIR/originals.json and DIR/mutants.json and print the rates")
 	crates := flag.String("pattern-crates", "", "the directory the packages of -pattern-packages are unpacked into")
 	listPackages := flag.Bool("pattern-packages", false, "print the Debian packages whose crates widen the pattern corpus")
+	listNewer := flag.Bool("pattern-packages-newer", false, "print the Debian suite, then the packages of that suite, whose crates widen the pattern corpus (rule version 2)")
 	flag.Parse()
 	if *listPackages {
 		fmt.Println(strings.Join(patternPackages, "\n"))
+		return
+	}
+	if *listNewer {
+		fmt.Println(strings.Join(append([]string{newerSuite}, newerPackages...), "\n"))
 		return
 	}
 	if *out == "" {

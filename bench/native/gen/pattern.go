@@ -20,6 +20,18 @@ package main
 // with such a guard and picked 6: too few for a corpus, hence the
 // packages, listed before they were fetched.
 //
+// Version 2 (written before its first run): the real code of version 1
+// has no `let ... else` (Debian 12's Rust is 1.63, and let-else came in
+// 1.65), so the files widen by the same fourteen crate packages the Rust
+// corpora read (patternPackages, librust-tokio-dev and
+// librust-parking-lot-dev) in the versions of the next Debian release,
+// 13 (trixie), served by the same archive: newerPackages, in the suite
+// newerSuite. bench/native/run fetches them with an apt configuration of
+// its own (that suite alone, its own lists and cache), so the system's
+// sources do not change, and unpacks them into the same directory; a
+// crate version that both releases ship is read once. Every other part
+// of the rule is unchanged.
+//
 // Functions: the candidates of the rule above (found by the front end,
 // no ERROR or MISSING node, named alone in the file). A candidate is
 // picked when its body (outside closures, macro invocations and nested
@@ -88,6 +100,14 @@ var patternPackages = []string{
 	"librust-futures-util-dev", "librust-futures-executor-dev", "librust-flume-dev", "librust-dashmap-dev",
 	"librust-indicatif-dev", "librust-tokio-util-dev", "librust-hyper-dev", "librust-slog-async-dev",
 }
+
+// newerSuite is the Debian suite of newerPackages.
+const newerSuite = "trixie"
+
+// newerPackages are the packages whose newer versions (newerSuite) widen
+// the pattern corpus by rule version 2: those of version 1 and the two
+// of the Rust corpus.
+var newerPackages = append(append([]string{}, patternPackages...), "librust-tokio-dev", "librust-parking-lot-dev")
 
 // patternWords are the words a file of the pattern corpus holds.
 var patternWords = []string{".lock()", ".read()", ".write()", ".try_lock()"}

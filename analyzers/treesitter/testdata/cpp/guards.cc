@@ -163,3 +163,26 @@ void Cache::declared_funcs() {
   bump_spin();
   uv_mutex_unlock(&spin_);
 }
+
+// Guards of an init-statement given up inside their region.
+
+void Cache::if_init_unlocked_last() {
+  if (std::unique_lock lk(mu_); n_ > 0) {
+    n_--;
+    lk.unlock();
+  }
+}
+
+void Cache::revert_if_init_unlocked() {
+  if (std::unique_lock lk(mu_); n_ > 0) {
+    lk.unlock();  // want cpp-guards "mu_ is released here, but Cache::revert_if_init_unlocked must hold it .*: the statement at line 179 still does"
+    n_--;
+  }
+}
+
+void Cache::revert_if_init_released() {
+  if (std::unique_lock lk(mu_); n_ > 0) {
+    lk.release();  // want cpp-guards "the guard of mu_ is given up here without unlocking it"
+    n_--;
+  }
+}

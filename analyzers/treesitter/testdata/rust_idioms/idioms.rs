@@ -206,3 +206,27 @@ impl Queue {
         work();
     }
 }
+
+// Guards bound by a pattern given up inside their region.
+impl Queue {
+    pub fn if_let_dropped_last(&self) {
+        if let Ok(mut g) = self.mu.lock() {
+            g.push(1);
+            drop(g);
+        }
+    }
+
+    pub fn revert_if_let_dropped(&self) {
+        if let Ok(mut g) = self.mu.lock() {
+            drop(g);  // want id-hold "self.mu is released here, but Queue::revert_if_let_dropped must hold it .*: the statement at line 222 still does"
+            work();
+        }
+    }
+
+    pub fn revert_match_forgotten(&self) {
+        match self.mu.lock() {
+            Ok(g) => std::mem::forget(g),  // want id-hold "the guard of self.mu is given up here without unlocking it"
+            Err(_) => {}
+        }
+    }
+}
