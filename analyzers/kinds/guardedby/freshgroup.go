@@ -240,7 +240,7 @@ func inReturnedLiteral(c inspector.Cursor) bool {
 				return false
 			}
 		case *ast.CompositeLit:
-			if !slices.Contains(n.Elts, ast.Expr(ast.Unparen(child.(ast.Expr)))) && !slices.Contains(n.Elts, child.(ast.Expr)) {
+			if !slices.Contains(n.Elts, ast.Unparen(child.(ast.Expr))) && !slices.Contains(n.Elts, child.(ast.Expr)) {
 				return false
 			}
 			inLit = true

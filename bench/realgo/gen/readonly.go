@@ -23,7 +23,8 @@ func readOnly(p *packages.Package, id *ast.Ident) bool {
 	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
 		return false
 	}
-	if !(v.Pkg() == p.Types && !v.Exported()) && !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+	ownUnexported := v.Pkg() == p.Types && !v.Exported()
+	if !ownUnexported && !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
 		return false
 	}
 	w, ok := readOnlyWrites[p]
@@ -90,7 +91,9 @@ func written(info *types.Info, stack []ast.Node) bool {
 		case *ast.ParenExpr:
 		case *ast.SelectorExpr:
 			sel := info.Selections[up]
-			if !(sel == nil && up.Sel == x) && !(sel != nil && up.X == x && sel.Kind() == types.FieldVal && !pointer(info.TypeOf(up.X))) {
+			qualified := sel == nil && up.Sel == x // pkg.V
+			valueField := sel != nil && up.X == x && sel.Kind() == types.FieldVal && !pointer(info.TypeOf(up.X))
+			if !qualified && !valueField {
 				return writes(info, up, x)
 			}
 		case *ast.IndexExpr:
