@@ -49,9 +49,5 @@ func TestNativeBoundGuardMutantsKilled(t *testing.T) {
 		"deduced-lock-guard-braces": append([]string{"nested-scope", "locked-late"}, every...),
 	}
 	require.Len(t, made, len(want))
-	for id, ops := range want {
-		for _, op := range ops {
-			assert.Contains(t, made[id], op, "%s: reverts made: %v", id, made[id])
-		}
-	}
+	ruletest.RevertsMade(t, made, want)
 }

@@ -32,11 +32,7 @@ func TestNativeBoundGuardMutantsKilled(t *testing.T) {
 		"bound-init-switch": append([]string{"locked-late"}, every...),
 	}
 	require.Len(t, made, len(want))
-	for id, ops := range want {
-		for _, op := range ops {
-			assert.Contains(t, made[id], op, "%s: reverts made: %v", id, made[id])
-		}
-	}
+	ruletest.RevertsMade(t, made, want)
 }
 
 // TestNativeBoundGuardElse checks that the reverts of a C++

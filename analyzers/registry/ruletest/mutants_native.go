@@ -53,3 +53,14 @@ func NativeMutantsKilled(t *testing.T, path string) map[string][]string {
 	}
 	return made
 }
+
+// RevertsMade asserts that every invariant of want had each of its
+// reverts made, in what NativeMutantsKilled returned.
+func RevertsMade(t *testing.T, made, want map[string][]string) {
+	t.Helper()
+	for id, ops := range want {
+		for _, op := range ops {
+			assert.Contains(t, made[id], op, "%s: reverts made: %v", id, made[id])
+		}
+	}
+}
