@@ -38,6 +38,7 @@ const (
 	EnvKernels    = "GUARDLINT_RT_KERNELS"     // embedded or nvrtc
 	EnvCPUDevices = "GUARDLINT_RT_CPU_DEVICES" // devices the CPU backend presents, at least 1
 	EnvFusion     = "GUARDLINT_RT_FUSION"      // on (default) or off: fuse elementwise evaluations
+	EnvGraphs     = "GUARDLINT_RT_GRAPHS"      // on (default) or off: replay fused kernels as CUDA graphs
 )
 
 // defaultCPUDevices is how many devices the CPU backend presents unless
@@ -140,6 +141,7 @@ type config struct {
 	cpuMemory  int
 	cpuDevices int
 	fusion     bool
+	graphs     bool
 	backendSet bool
 	kernelsSet bool
 }
@@ -170,6 +172,14 @@ func WithCPUDevices(n int) Option { return func(c *config) { c.cpuDevices = n } 
 // ordered by barriers.
 func WithFusion(on bool) Option { return func(c *config) { c.fusion = on } }
 
+// WithGraphs turns the CUDA backend's graph replay on (the default) or
+// off: with it, a fused kernel is launched as an instantiated one-node CUDA
+// graph, kept per program and lane and replayed with its buffers changed
+// in place, which the driver submits with less host work than a kernel
+// launch; without it, every fused kernel is a cuLaunchKernel. The CPU
+// backend ignores it.
+func WithGraphs(on bool) Option { return func(c *config) { c.graphs = on } }
+
 // WithLanes sets the number of lanes per encoder (default 2, at least 2:
 // a single lane would order every dispatch and hide a missing barrier).
 func WithLanes(n int) Option { return func(c *config) { c.lanes = n } }
@@ -181,7 +191,7 @@ func WithCPUMemoryLimit(bytes int) Option { return func(c *config) { c.cpuMemory
 // resolveConfig applies defaults, the environment and the options, in that
 // order of increasing precedence.
 func resolveConfig(opts []Option) (config, error) {
-	c := config{backend: BackendAuto, kernels: KernelsEmbedded, lanes: 2, cpuMemory: 4 << 30, cpuDevices: defaultCPUDevices, fusion: true}
+	c := config{backend: BackendAuto, kernels: KernelsEmbedded, lanes: 2, cpuMemory: 4 << 30, cpuDevices: defaultCPUDevices, fusion: true, graphs: true}
 	if v := strings.TrimSpace(os.Getenv(EnvBackend)); v != "" {
 		c.backend = Backend(strings.ToLower(v))
 	}
@@ -195,12 +205,17 @@ func resolveConfig(opts []Option) (config, error) {
 		}
 		c.cpuDevices = n
 	}
-	switch v := strings.ToLower(strings.TrimSpace(os.Getenv(EnvFusion))); v {
-	case "", "on":
-	case "off":
-		c.fusion = false
-	default:
-		return c, fmt.Errorf("%w: %s=%q: want on or off", ErrInvalidArgument, EnvFusion, v)
+	for _, sw := range []struct {
+		env string
+		on  *bool
+	}{{EnvFusion, &c.fusion}, {EnvGraphs, &c.graphs}} {
+		switch v := strings.ToLower(strings.TrimSpace(os.Getenv(sw.env))); v {
+		case "", "on":
+		case "off":
+			*sw.on = false
+		default:
+			return c, fmt.Errorf("%w: %s=%q: want on or off", ErrInvalidArgument, sw.env, v)
+		}
 	}
 	for _, o := range opts {
 		o(&c)

@@ -50,6 +50,9 @@ type cudaBackend struct {
 	fused   map[fusedProgram]cuda.Function // compiled fused programs
 	// lastFused is the program fusedFunction returned last, and its kernel.
 	lastFused atomic.Pointer[fusedKernel]
+
+	replay bool       // fused kernels are replayed as CUDA graphs (WithGraphs, and the driver has graphs)
+	graphs laneGraphs // the graphs replayed, per fused kernel and lane
 }
 
 // fusedKernel is a compiled fused program.
@@ -65,7 +68,8 @@ func newCUDABackend(c config) (*cudaBackend, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errNoDriver, err)
 	}
-	b := &cudaBackend{drv: drv, ordinal: c.ordinal, source: c.kernels, fused: map[fusedProgram]cuda.Function{}}
+	b := &cudaBackend{drv: drv, ordinal: c.ordinal, source: c.kernels, fused: map[fusedProgram]cuda.Function{},
+		replay: c.graphs && drv.GraphsSupported()}
 	if _, err := cuda.LoadNVRTC(); err == nil {
 		b.fusable = true
 	}
@@ -224,7 +228,11 @@ func (b *cudaBackend) kind() Backend { return BackendCUDA }
 
 // describe implements backend.
 func (b *cudaBackend) describe() string {
-	return fmt.Sprintf("cuda:%d %s, driver CUDA %d.%d, kernels %s", b.ordinal, b.name, b.version/1000, b.version%1000/10, b.source)
+	graphs := "off"
+	if b.replay {
+		graphs = "on"
+	}
+	return fmt.Sprintf("cuda:%d %s, driver CUDA %d.%d, kernels %s, graphs %s", b.ordinal, b.name, b.version/1000, b.version%1000/10, b.source, graphs)
 }
 
 // alloc implements backend.
@@ -291,7 +299,8 @@ func (b *cudaBackend) newLane() (lane, error) {
 
 // destroyLane implements backend.
 func (b *cudaBackend) destroyLane(l lane) error {
-	return b.do(func() error { return b.drv.StreamDestroy(cuda.Stream(l)) })
+	err := b.dropGraphs(l, false)
+	return errors.Join(err, b.do(func() error { return b.drv.StreamDestroy(cuda.Stream(l)) }))
 }
 
 // newEvent implements backend.
@@ -386,6 +395,9 @@ func (b *cudaBackend) launchFused(l lane, p *fusedProgram, bufs []mem, n int) er
 	args[len(bufs)] = uint64(n)
 	list := args[:len(bufs)+1]
 	grid := max(uint32((n+elementwiseBlock-1)/elementwiseBlock), 1)
+	if b.replay {
+		return b.launchGraph(f, l, grid, list)
+	}
 	return b.do(func() error {
 		return b.launcher.Launch(f, grid, elementwiseBlock, 0, cuda.Stream(l), list)
 	})
@@ -430,7 +442,7 @@ func (b *cudaBackend) fusedFunction(p *fusedProgram) (cuda.Function, error) {
 
 // close implements backend.
 func (b *cudaBackend) close() error {
-	var errs []error
+	errs := []error{b.dropGraphs(0, true)}
 	err := b.do(func() error {
 		for _, m := range b.modules {
 			errs = append(errs, b.drv.ModuleUnload(m))

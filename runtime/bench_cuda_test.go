@@ -164,6 +164,22 @@ func BenchmarkRoundTripParts(b *testing.B) {
 		}
 		return cu.drv.StreamSynchronize(s[0])
 	})
+	// The same kernel as a one-node graph, replayed: the launch the
+	// fused Eval makes with graphs on.
+	if cu.drv.GraphsSupported() {
+		var g *cuda.KernelGraph
+		require.NoError(b, cu.do(func() (err error) {
+			g, err = cu.drv.NewKernelGraph(ff, fgrid, elementwiseBlock, 0, fusedArgs)
+			return err
+		}))
+		bare("fused-graph+stream-sync", func(_ *cuda.Launcher, s [2]cuda.Stream, _ [3]cuda.Event) error {
+			if err := g.Launch(ff, fgrid, elementwiseBlock, 0, s[0], fusedArgs); err != nil {
+				return err
+			}
+			return cu.drv.StreamSynchronize(s[0])
+		})
+		require.NoError(b, cu.do(g.Destroy))
+	}
 	bare("fused-launch+event-sync", func(l *cuda.Launcher, s [2]cuda.Stream, e [3]cuda.Event) error {
 		if err := l.Launch(ff, fgrid, elementwiseBlock, 0, s[0], fusedArgs); err != nil {
 			return err
@@ -243,6 +259,7 @@ func BenchmarkRoundTripParts(b *testing.B) {
 		})
 	}
 	evalOn("eval-unfused", rttest.Open(b, Open, WithFusion(false)))
+	evalOn("eval-fused-direct", rttest.Open(b, Open, WithGraphs(false)))
 	evalOn("eval-fused", d)
 	got, err := r.Floats()
 	require.NoError(b, err)

@@ -127,3 +127,20 @@ func TestFusionEnvironment(t *testing.T) {
 	d = rttest.Open(t, Open, WithBackend(BackendCPU))
 	require.True(t, d.cfg.fusion)
 }
+
+// TestGraphsEnvironment: GUARDLINT_RT_GRAPHS takes on and off, and
+// anything else is a clear error.
+func TestGraphsEnvironment(t *testing.T) {
+	t.Setenv(EnvGraphs, "maybe")
+	_, err := Open(WithBackend(BackendCPU))
+	require.ErrorIs(t, err, ErrInvalidArgument)
+	require.ErrorContains(t, err, EnvGraphs)
+	t.Setenv(EnvGraphs, "off")
+	d := rttest.Open(t, Open, WithBackend(BackendCPU))
+	require.False(t, d.cfg.graphs)
+	t.Setenv(EnvGraphs, "on")
+	d = rttest.Open(t, Open, WithBackend(BackendCPU))
+	require.True(t, d.cfg.graphs)
+	d = rttest.Open(t, Open, WithBackend(BackendCPU), WithGraphs(false))
+	require.False(t, d.cfg.graphs, "the option overrides the environment")
+}

@@ -63,6 +63,10 @@ type Driver struct {
 	cuStreamCreate, cuStreamDestroy, cuStreamSynchronize, cuStreamWaitEvent, cuStreamQuery           uintptr
 	cuEventCreate, cuEventDestroy, cuEventRecord, cuEventSynchronize, cuEventQuery                   uintptr
 	cuModuleLoadData, cuModuleUnload, cuModuleGetFunction, cuLaunchKernel                            uintptr
+	// The graph entry points are optional (graph.go): zero where the
+	// driver lacks them.
+	cuGraphCreate, cuGraphDestroy, cuGraphAddKernelNode, cuGraphInstantiate uintptr
+	cuGraphExecKernelNodeSetParams, cuGraphLaunch, cuGraphExecDestroy       uintptr
 }
 
 var (
@@ -115,6 +119,7 @@ func loadDriver() (*Driver, error) {
 		}
 		*s.dst = p
 	}
+	d.graphEntryPoints(h)
 	if err := d.call("cuInit", d.cuInit, 0); err != nil {
 		return nil, err
 	}
