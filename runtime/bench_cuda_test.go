@@ -3,8 +3,10 @@
 package runtime
 
 import (
+	"fmt"
 	goruntime "runtime"
 	"testing"
+	"time"
 
 	"github.com/guardlint/guardlint/internal/rttest"
 	"github.com/guardlint/guardlint/runtime/internal/cuda"
@@ -261,6 +263,13 @@ func BenchmarkRoundTripParts(b *testing.B) {
 	evalOn("eval-unfused", rttest.Open(b, Open, WithFusion(false)))
 	evalOn("eval-fused-direct", rttest.Open(b, Open, WithGraphs(false)))
 	evalOn("eval-fused", d)
+	// The completion wait's spin budget: none (block at once), the
+	// default, and a longer one.
+	for _, spin := range []time.Duration{0, 100 * time.Microsecond} {
+		cu.spin.Store(int64(spin))
+		evalOn(fmt.Sprintf("eval-fused-spin-%v", spin), d)
+	}
+	cu.spin.Store(int64(cudaWaitSpin))
 	got, err := r.Floats()
 	require.NoError(b, err)
 	require.Equal(b, float32((5+1)*2), got[5])

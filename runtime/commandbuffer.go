@@ -13,12 +13,9 @@ import (
 type CommandBuffer struct {
 	dev    *Device
 	active *Encoder
-	// done holds, at index i, lane i of the lane set the last commit's
-	// encoder used, where marked has bit i: the lanes whose
-	// synchronisation completes everything committed (Encoder.end).
-	done   []lane
-	marked uint32
-	lane   int // lane for the next dispatches, or -1 for round-robin
+	done   []event // completion events, one per lane
+	marked uint32  // the completion events recorded by the last commit
+	lane   int     // lane for the next dispatches, or -1 for round-robin
 
 	op launch // the launch being issued; kept here so it is not allocated per dispatch
 	// The fused program being issued and its buffers, likewise.
@@ -36,7 +33,15 @@ func (d *Device) NewCommandBuffer() (*CommandBuffer, error) {
 	if err := d.check(); err != nil {
 		return nil, err
 	}
-	return &CommandBuffer{dev: d, lane: -1, done: make([]lane, d.cfg.lanes)}, nil
+	cb := &CommandBuffer{dev: d, lane: -1}
+	for i := 0; i < d.cfg.lanes; i++ {
+		ev, err := d.backend.newEvent()
+		if err != nil {
+			return nil, fmt.Errorf("new command buffer: %w", err)
+		}
+		cb.done = append(cb.done, ev)
+	}
+	return cb, nil
 }
 
 // getOrCreateEncoder returns the active encoder, taking one from the pool
@@ -310,10 +315,9 @@ func (cb *CommandBuffer) Copy(dst, src *Buffer) error {
 	return cb.err
 }
 
-// Commit ends the active encoder, noting the lanes whose synchronisation
-// completes everything dispatched so far. A Commit while an earlier one is
-// still pending waits for the earlier one first, since the lanes noted
-// are replaced.
+// Commit ends the active encoder, recording the completion of everything
+// dispatched so far. A Commit while an earlier one is still pending waits
+// for the earlier one first, since the completion events are re-recorded.
 func (cb *CommandBuffer) Commit() error {
 	if cb.active == nil {
 		return cb.err
@@ -326,26 +330,28 @@ func (cb *CommandBuffer) Commit() error {
 	return cb.err
 }
 
-// waitPending waits for the work of the last commit: it synchronises the
-// lanes Encoder.end noted (cuStreamSynchronize on CUDA) rather than
-// recording a completion event on each and waiting for the events, which
-// cost one more driver call per lane: on the H200 the fused round trip's
-// kernel waited for with an event took 0.25 to 0.42 µs more than with a
-// stream synchronise in one run, and no more in another
-// (docs/gpu-results.md). A lane's synchronisation also
-// waits for work queued on it after the commit, by other command buffers
-// whose encoders share the lane set: it may wait longer, never less.
+// waitPending waits for the completion events of the last commit: each
+// completes when the work committed on its lane before it does, and no
+// later work. Synchronising the lanes instead (cuStreamSynchronize) saves
+// one driver call per lane but also waits for work other command buffers
+// queue on a shared lane after the commit, and under compute-sanitizer it
+// waited for more still: with it, the retain guard's reader saw no stale
+// element without the retain under memcheck on the H200 (all 4096 with
+// the events), so the guard could not show its hazard there. The call it
+// saved was not measurable in the round trip: 0.25 to 0.42 µs less in one
+// H200 run, no less in another, 0.3 µs more in a third
+// (docs/gpu-results.md).
 func (cb *CommandBuffer) waitPending() error {
 	if !cb.pending {
 		return nil
 	}
 	cb.pending = false
 	var errs []error
-	for i, l := range cb.done {
+	for i, ev := range cb.done {
 		if cb.marked&(1<<i) == 0 {
 			continue
 		}
-		if err := cb.dev.backend.syncLane(l); err != nil {
+		if err := cb.dev.backend.syncEvent(ev); err != nil {
 			errs = append(errs, fmt.Errorf("wait for completion: %w", err))
 		}
 	}
@@ -393,10 +399,12 @@ func (cb *CommandBuffer) Wait() error {
 	return err
 }
 
-// release gives the command buffer up; it must be idle. It owns no
-// backend object (its lanes belong to the pool), so there is nothing to
-// destroy and no error.
+// release frees the command buffer's events; it must be idle.
 func (cb *CommandBuffer) release() error {
+	var errs []error
+	for _, ev := range cb.done {
+		errs = append(errs, cb.dev.backend.destroyEvent(ev))
+	}
 	cb.done = nil
-	return nil
+	return errors.Join(errs...)
 }

@@ -219,10 +219,10 @@ func (b *tracedBackend) launchFused(l lane, p *fusedProgram, bufs []mem, n int) 
 	return b.backend.launchFused(l, p, bufs, n)
 }
 
-// syncLane implements backend: a command buffer's completion wait.
-func (b *tracedBackend) syncLane(l lane) error {
+// syncEvent implements backend.
+func (b *tracedBackend) syncEvent(e event) error {
 	b.log.add(b.name + " wait")
-	return b.backend.syncLane(l)
+	return b.backend.syncEvent(e)
 }
 
 // trace puts a tracedBackend under d, before d has created any lane.

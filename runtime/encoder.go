@@ -102,12 +102,12 @@ func (e *Encoder) Barrier() error {
 	return nil
 }
 
-// end notes in done the lanes whose synchronisation completes everything
-// dispatched so far and returns them, one bit each: done[i] = lane i for
-// every lane i used since the last barrier, or lane 0 alone when none
-// was, since at the barrier lane 0 waited for the work of every lane. done
-// has one entry per lane of the set; a shorter one is an error.
-func (e *Encoder) end(done []lane) (uint32, error) {
+// end records the completion of everything dispatched so far and returns
+// the lanes it recorded on, one bit each: done[i] on every lane i used
+// since the last barrier, or on lane 0 alone when none was, since at the
+// barrier lane 0 waited for the work of every lane. done has one event
+// per lane of the set; a shorter one is an error.
+func (e *Encoder) end(done []event) (uint32, error) {
 	set := e.set.Load()
 	if len(done) < len(set.lanes) {
 		return 0, fmt.Errorf("end encoder: room for %d lanes, the encoder has %d", len(done), len(set.lanes))
@@ -117,8 +117,11 @@ func (e *Encoder) end(done []lane) (uint32, error) {
 		mask = 1
 	}
 	for i, l := range set.lanes {
-		if mask&(1<<i) != 0 {
-			done[i] = l
+		if mask&(1<<i) == 0 {
+			continue
+		}
+		if err := e.dev.backend.record(done[i], l); err != nil {
+			return 0, fmt.Errorf("end encoder: record completion on lane %d: %w", i, err)
 		}
 	}
 	return mask, nil
