@@ -38,7 +38,7 @@ const (
 	EnvKernels    = "GUARDLINT_RT_KERNELS"     // embedded or nvrtc
 	EnvCPUDevices = "GUARDLINT_RT_CPU_DEVICES" // devices the CPU backend presents, at least 1
 	EnvFusion     = "GUARDLINT_RT_FUSION"      // on (default) or off: fuse elementwise evaluations
-	EnvGraphs     = "GUARDLINT_RT_GRAPHS"      // on (default) or off: replay fused kernels as CUDA graphs
+	EnvGraphs     = "GUARDLINT_RT_GRAPHS"      // on (default) or off: launch kernels as replayed CUDA graphs
 )
 
 // defaultCPUDevices is how many devices the CPU backend presents unless
@@ -173,10 +173,11 @@ func WithCPUDevices(n int) Option { return func(c *config) { c.cpuDevices = n } 
 func WithFusion(on bool) Option { return func(c *config) { c.fusion = on } }
 
 // WithGraphs turns the CUDA backend's graph replay on (the default) or
-// off: with it, a fused kernel is launched as an instantiated one-node CUDA
-// graph, kept per program and lane and replayed with its buffers changed
-// in place, which the driver submits with less host work than a kernel
-// launch; without it, every fused kernel is a cuLaunchKernel. The CPU
+// off: with it, every kernel is launched as an instantiated one-node CUDA
+// graph, kept per kernel and lane and replayed with its grid and buffers
+// changed in place, which the driver submits with less host work than a
+// kernel launch; without it, every kernel is a cuLaunchKernel. Either way
+// a lane runs its work in order and barriers order the lanes. The CPU
 // backend ignores it.
 func WithGraphs(on bool) Option { return func(c *config) { c.graphs = on } }
 

@@ -51,8 +51,8 @@ type cudaBackend struct {
 	// lastFused is the program fusedFunction returned last, and its kernel.
 	lastFused atomic.Pointer[fusedKernel]
 
-	replay bool       // fused kernels are replayed as CUDA graphs (WithGraphs, and the driver has graphs)
-	graphs laneGraphs // the graphs replayed, per fused kernel and lane
+	replay bool       // kernels are replayed as CUDA graphs (WithGraphs, and the driver has graphs)
+	graphs laneGraphs // the graphs replayed, per kernel and lane
 }
 
 // fusedKernel is a compiled fused program.
@@ -373,6 +373,9 @@ func (b *cudaBackend) launch(l lane, op *launch) error {
 	}
 	grid = max(grid, 1)
 	f := b.funcs[op.kernel]
+	if b.replay {
+		return b.launchGraph(f, l, grid, list)
+	}
 	return b.do(func() error {
 		return b.launcher.Launch(f, grid, elementwiseBlock, 0, cuda.Stream(l), list)
 	})

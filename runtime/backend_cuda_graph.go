@@ -11,16 +11,19 @@ import (
 	"github.com/guardlint/guardlint/runtime/internal/cuda"
 )
 
-// Graph replay of fused kernels. A kernel launch costs the host more than
-// the replay of an instantiated CUDA graph of the same launch: on the H200,
-// one fused (a+b)*c kernel launched and waited for took 8.4 µs, its
+// Graph replay of kernel launches. A kernel launch costs the host more
+// than the replay of an instantiated CUDA graph of the same launch: on the
+// H200, one fused (a+b)*c kernel launched and waited for took 8.4 µs, its
 // one-node graph launched and waited for 6.3 µs (docs/gpu-results.md, "The
-// floor under the round trip"). An evaluation repeated in a loop runs the
-// same program on the same few buffers (Free keeps results as spares), so
-// the CUDA backend keeps one instantiated graph per fused kernel and lane,
-// changes its node's buffers in place when they differ from its last
-// launch's (cuGraphExecKernelNodeSetParams, host work the plain launch
-// does anyway), and replays it.
+// floor under the round trip"). Work repeated in a loop launches the same
+// kernels on the same few buffers (Free keeps results as spares), so the
+// CUDA backend keeps one instantiated one-node graph per kernel and lane,
+// changes its node's grid and buffers in place when they differ from its
+// last launch's (cuGraphExecKernelNodeSetParams, host work that a plain
+// launch does anyway), and replays it on the lane with cuGraphLaunch. A
+// replay is ordered on its lane like a launch, after the lane's earlier
+// work and its event waits, so barriers and completion events order
+// replays exactly as they order launches.
 //
 // Per lane, because the driver orders the launches of one graph after each
 // other whatever their streams: one graph shared by two lanes would order
@@ -33,19 +36,12 @@ type laneGraphKey struct {
 	l lane
 }
 
-// laneGraph is one cached graph with its key; entries are never changed
-// after they are made, so the last one used can be kept in an atomic
-// pointer without allocating on a switch between lanes.
-type laneGraph struct {
-	key laneGraphKey
-	g   *cuda.KernelGraph
-}
-
-// laneGraphs is the CUDA backend's graph cache.
+// laneGraphs is the CUDA backend's graph cache. Lookups, one per launch,
+// read an immutable snapshot of the map without a lock; a new graph or a
+// lane's removal replaces the snapshot under mu.
 type laneGraphs struct {
 	mu      sync.Mutex
-	byKey   map[laneGraphKey]*laneGraph
-	last    atomic.Pointer[laneGraph]
+	byKey   atomic.Pointer[map[laneGraphKey]*cuda.KernelGraph]
 	replays atomic.Uint64 // graph launches, for tests
 }
 
@@ -54,29 +50,35 @@ type laneGraphs struct {
 func (b *cudaBackend) graph(f cuda.Function, l lane, grid uint32, args []uint64) (*cuda.KernelGraph, error) {
 	c := &b.graphs
 	k := laneGraphKey{f, l}
-	if last := c.last.Load(); last != nil && last.key == k {
-		return last.g, nil
+	if m := c.byKey.Load(); m != nil {
+		if g, ok := (*m)[k]; ok {
+			return g, nil
+		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	e, ok := c.byKey[k]
-	if !ok {
-		var g *cuda.KernelGraph
-		err := b.do(func() (err error) {
-			g, err = b.drv.NewKernelGraph(f, grid, elementwiseBlock, 0, args)
-			return err
-		})
-		if err != nil {
-			return nil, fmt.Errorf("instantiate the fused kernel's graph: %w", err)
+	old := c.byKey.Load()
+	if old != nil {
+		if g, ok := (*old)[k]; ok {
+			return g, nil // made by another goroutine meanwhile
 		}
-		if c.byKey == nil {
-			c.byKey = map[laneGraphKey]*laneGraph{}
-		}
-		e = &laneGraph{key: k, g: g}
-		c.byKey[k] = e
 	}
-	c.last.Store(e)
-	return e.g, nil
+	var g *cuda.KernelGraph
+	err := b.do(func() (err error) {
+		g, err = b.drv.NewKernelGraph(f, grid, elementwiseBlock, 0, args)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("instantiate a kernel's graph: %w", err)
+	}
+	next := map[laneGraphKey]*cuda.KernelGraph{k: g}
+	if old != nil {
+		for k, g := range *old {
+			next[k] = g
+		}
+	}
+	c.byKey.Store(&next)
+	return g, nil
 }
 
 // launchGraph replays f's graph on l with these parameters.
@@ -99,15 +101,19 @@ func (b *cudaBackend) dropGraphs(l lane, all bool) error {
 	c := &b.graphs
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if last := c.last.Load(); last != nil && (all || last.key.l == l) {
-		c.last.Store(nil)
+	old := c.byKey.Load()
+	if old == nil {
+		return nil
 	}
+	next := map[laneGraphKey]*cuda.KernelGraph{}
 	var errs []error
-	for k, e := range c.byKey {
+	for k, g := range *old {
 		if all || k.l == l {
-			errs = append(errs, b.do(e.g.Destroy))
-			delete(c.byKey, k)
+			errs = append(errs, b.do(g.Destroy))
+			continue
 		}
+		next[k] = g
 	}
+	c.byKey.Store(&next)
 	return errors.Join(errs...)
 }

@@ -67,3 +67,21 @@ func TestGraphsOffLaunchesDirectly(t *testing.T) {
 	require.EqualValues(t, 1, d.fusedDispatches.Load())
 	require.Zero(t, cu.graphs.replays.Load(), "no graph replayed with graphs off")
 }
+
+// TestUnfusedEvaluationReplaysEveryKernel: node by node, with barriers
+// between the levels, every kernel is a graph replay and the results are
+// those of the direct launches.
+func TestUnfusedEvaluationReplaysEveryKernel(t *testing.T) {
+	replayingDevice(t, true) // skips where there is nothing to replay
+	plain := rttest.Open(t, Open, WithGraphs(false), WithFusion(false))
+	unfused := rttest.Open(t, Open, WithFusion(false))
+	ucu := unfused.backend.(*cudaBackend)
+	un, _ := fusionGraph(t, unfused)
+	pn, _ := fusionGraph(t, plain)
+	got, want := evalNodes(t, un), evalNodes(t, pn)
+	for k := range want {
+		require.Zerof(t, rttest.Mismatches(got[k], want[k]), "node %d", k)
+	}
+	require.EqualValues(t, len(un), ucu.graphs.replays.Load(), "one replay per node")
+	require.Zero(t, plain.backend.(*cudaBackend).graphs.replays.Load())
+}
