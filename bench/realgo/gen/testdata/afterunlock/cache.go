@@ -5,6 +5,7 @@ package afterunlock
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 )
 
@@ -105,6 +106,37 @@ func (c *cache) last() error {
 	c.mu.Unlock()
 	if n == 0 {
 		return errLast
+	}
+	return nil
+}
+
+// stamp is picked: a := declares a local from another package's function
+// before the lock and after the release (point 12a).
+func (c *cache) stamp(k string) string {
+	key := strconv.Quote(k)
+	c.mu.Lock()
+	_, ok := c.items[k]
+	c.mu.Unlock()
+	found := ok
+	if !found {
+		return "none " + key
+	}
+	return key
+}
+
+// errNotFound is an error of a type of this package.
+type errNotFound struct{ key string }
+
+func (e *errNotFound) Error() string { return "not found: " + e.key }
+
+// find is picked: it returns the address of a fresh composite literal of
+// quiet values after the release (point 12b) and computes on a local.
+func (c *cache) find(k string) error {
+	c.mu.Lock()
+	_, ok := c.items[k]
+	c.mu.Unlock()
+	if !ok {
+		return &errNotFound{key: k}
 	}
 	return nil
 }
