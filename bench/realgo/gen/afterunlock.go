@@ -312,6 +312,22 @@ package main
 //     to v2.2.4, github.com/nats-io/nats.go to v1.56.0 and
 //     golang.org/x/crypto to v0.59.0, which point 1 scans at those
 //     versions.
+//  14. (the twelfth version of the rule: the eleventh picked 39, short of
+//     60; of the functions point 3 refused, about seventy call X.Lock()
+//     again after a release, all others defer the unlock or mention X in
+//     a function literal; points 1 to 13 are unchanged but for what this
+//     point adds) point 3 also allows X.Lock() (X.RLock() after RLock)
+//     written as an expression statement in the statement list of a
+//     release, after it, with no such call between them (a
+//     re-acquisition), when a release follows it later in that list or
+//     the list is a nested block's (a block that releases the lock and
+//     takes it again leaves it as it found it: held, since points 3 and 4
+//     allow no lock call in what follows a release); the
+//     statements point 4 judges after a release are those up to the next
+//     re-acquisition in its list, if any (a release in a nested block that
+//     a re-acquisition follows in that block then needs no return after
+//     it); the statements after a re-acquisition, up to the next release,
+//     run with the lock held, and point 4 does not judge them.
 //
 // Each picked function gets the hold invariant of the main corpus, which
 // must pass: the work after the unlock touches nothing the lock protects.
@@ -320,6 +336,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -403,7 +420,7 @@ var afterUnlockModules = []string{
 	"k8s.io/streaming",
 }
 
-// afterUnlock applies points 2 to 13 to one declaration, or names the
+// afterUnlock applies points 2 to 14 to one declaration, or names the
 // point that refuses it.
 func afterUnlock(p *packages.Package, fd *ast.FuncDecl) (pick, string) {
 	info := p.TypesInfo
@@ -449,19 +466,45 @@ func afterUnlock(p *packages.Package, fd *ast.FuncDecl) (pick, string) {
 	// work counts the statements after a release other than returns
 	// (point 9).
 	work := 0
+	// isAcquire is a lock call of X as point 2's, written as a statement
+	// (a re-acquisition, point 14).
+	isAcquire := func(st ast.Stmt) bool {
+		es, ok := st.(*ast.ExprStmt)
+		if !ok {
+			return false
+		}
+		y, m, ok := mutexCall(info, es.X)
+		return ok && m == method && render1(p.Fset, y) == xs
+	}
 	var walk func(list []ast.Stmt, top bool)
 	walk = func(list []ast.Stmt, top bool) {
+		// released is whether a release earlier in this list has not been
+		// followed by a re-acquisition yet.
+		released := false
 		for i, st := range list {
 			if top && i <= at {
+				continue
+			}
+			if released && isAcquire(st) {
+				released = false
+				if top && !slices.ContainsFunc(list[i+1:], isRelease) {
+					releasesOnly = false // taken again and never released
+				}
 				continue
 			}
 			if isRelease(st) {
 				releases++
 				rest := list[i+1:]
-				if !top && (len(rest) == 0 || !isReturnStmt(rest[len(rest)-1])) {
+				// Point 14: the quiet stretch ends at a re-acquisition.
+				end := slices.IndexFunc(rest, isAcquire)
+				reacquired := end >= 0
+				if !reacquired {
+					end = len(rest)
+				}
+				if !top && !reacquired && (len(rest) == 0 || !isReturnStmt(rest[len(rest)-1])) {
 					quietAfter = false
 				}
-				for _, r := range rest {
+				for _, r := range rest[:end] {
 					if !q.after(r, &calls) {
 						quietAfter = false
 					}
@@ -469,6 +512,7 @@ func afterUnlock(p *packages.Package, fd *ast.FuncDecl) (pick, string) {
 						work++
 					}
 				}
+				released = true
 				continue
 			}
 			ast.Inspect(st, func(n ast.Node) bool {

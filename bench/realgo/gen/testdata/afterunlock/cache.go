@@ -140,3 +140,41 @@ func (c *cache) find(k string) error {
 	}
 	return nil
 }
+
+// rename is picked: it formats the key with the lock released and takes
+// the lock again to store it (point 14).
+func (c *cache) rename(k string) {
+	c.mu.Lock()
+	v := c.items[k]
+	c.mu.Unlock()
+	name := strconv.Quote(k)
+	c.mu.Lock()
+	c.items[name] = v
+	c.mu.Unlock()
+}
+
+// drain is picked: each turn of the loop releases the lock for work on
+// locals and takes it again (point 14).
+func (c *cache) drain(keys []string) int {
+	n := 0
+	c.mu.Lock()
+	for _, k := range keys {
+		delete(c.items, k)
+		c.mu.Unlock()
+		n++
+		c.mu.Lock()
+	}
+	c.mu.Unlock()
+	return n
+}
+
+// keep is refused by point 3: it takes the lock again and returns with
+// it held.
+func (c *cache) keep(k string) {
+	c.mu.Lock()
+	v := c.items[k]
+	c.mu.Unlock()
+	name := strconv.Quote(k)
+	c.mu.Lock()
+	c.items[name] = v
+}
