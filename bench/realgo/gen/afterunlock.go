@@ -314,8 +314,8 @@ package main
 //     versions.
 //  14. (the twelfth version of the rule: the eleventh picked 39, short of
 //     60; of the functions point 3 refused, about seventy call X.Lock()
-//     again after a release, all others defer the unlock or mention X in
-//     a function literal; points 1 to 13 are unchanged but for what this
+//     again after a release, and nearly all others defer the unlock and
+//     release it nowhere else; points 1 to 13 are unchanged but for what this
 //     point adds) point 3 also allows X.Lock() (X.RLock() after RLock)
 //     written as an expression statement in the statement list of a
 //     release, after it, with no such call between them (a
