@@ -730,7 +730,11 @@ func (q quiet) assign(st ast.Stmt, calls *int) bool {
 	}
 	for _, l := range as.Lhs {
 		id, ok := l.(*ast.Ident)
-		if !ok || (id.Name != "_" && !q.local(id) && !(as.Tok == token.DEFINE && q.declared(id))) {
+		if !ok {
+			return false
+		}
+		declares := as.Tok == token.DEFINE && q.declared(id)
+		if id.Name != "_" && !q.local(id) && !declares {
 			return false
 		}
 	}
