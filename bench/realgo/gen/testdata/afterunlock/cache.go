@@ -178,3 +178,27 @@ func (c *cache) keep(k string) {
 	c.mu.Lock()
 	c.items[name] = v
 }
+
+// must is picked: it panics with another package's formatting of its
+// parameter after the release (point 16a).
+func (c *cache) must(k string) int {
+	c.mu.Lock()
+	v, ok := c.items[k]
+	c.mu.Unlock()
+	if !ok {
+		panic(fmt.Sprintf("no item %s", k))
+	}
+	return v
+}
+
+// zero is picked: it returns the zero value *new(int) after the release
+// (point 16b), and a local.
+func (c *cache) zero(k string) (int, bool) {
+	c.mu.Lock()
+	v, ok := c.items[k]
+	c.mu.Unlock()
+	if !ok {
+		return *new(int), ok
+	}
+	return v, ok
+}
