@@ -180,7 +180,8 @@ func (f *Followed) value(e ast.Expr) core.Value {
 // local reports whether computing e reads only the function's locals and
 // parameters (not what they point to), constants and literals, and calls
 // nothing but conversions and the builtins that only compute (len, cap,
-// min, max, new, make, complex, real, imag).
+// min, max, new, make, complex, real, imag); *new(T) is a fresh zero
+// value.
 func (f *Followed) local(e ast.Expr) bool { return f.reads(e, false) }
 
 // reads reports whether computing e reads only what local allows and,
@@ -247,6 +248,11 @@ func (f *Followed) reads(e ast.Expr, settled bool) bool {
 		return true
 	case *ast.TypeAssertExpr:
 		return local(e.X)
+	case *ast.StarExpr:
+		// *new(T), T's zero value: new allocates a variable nothing else
+		// can reach. Any other indirection reads memory a pointer leads to.
+		call, ok := ast.Unparen(e.X).(*ast.CallExpr)
+		return ok && f.isBuiltin(call.Fun, "new")
 	case *ast.CallExpr:
 		if info.Types[e.Fun].IsType() {
 			return len(e.Args) == 1 && local(e.Args[0]) // a conversion
