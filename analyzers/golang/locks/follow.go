@@ -148,8 +148,8 @@ func (f *Followed) values(es []ast.Expr) []core.Value {
 }
 
 // value describes what computing one expression involves: a call is
-// described for core.CallValue, and an operator or conversion over calls
-// is as its worst operand.
+// described for core.CallValue, and an operator, conversion or composite
+// literal over calls is as its worst operand.
 func (f *Followed) value(e ast.Expr) core.Value {
 	switch {
 	case f.Res.Info.Types[e].Value != nil:
@@ -173,6 +173,21 @@ func (f *Followed) value(e ast.Expr) core.Value {
 		if e.Op != token.ARROW {
 			return f.value(e.X)
 		}
+	case *ast.CompositeLit:
+		// Building a value computes its elements and touches nothing
+		// else: `&Error{msg: fmt.Sprintf("no stream %d", id)}` is as its
+		// worst element.
+		v := core.Constant
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if _, isField := f.Res.Info.Uses[identOf(kv.Key)].(*types.Var); !isField {
+					v = core.Worse(v, f.value(kv.Key))
+				}
+				elt = kv.Value
+			}
+			v = core.Worse(v, f.value(elt))
+		}
+		return v
 	}
 	return core.Computed
 }

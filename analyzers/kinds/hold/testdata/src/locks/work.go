@@ -74,7 +74,35 @@ func (t *table) zeroValue(s int) (commandBuffer, error) {
 	return commandBuffer{id: s}, nil
 }
 
+// streamError is an error built from what the caller passed.
+type streamError struct{ msg string }
+
+func (e *streamError) Error() string { return e.msg }
+
+// literalError builds an error value from another package's formatting
+// of a parameter after the unlock.
+func (t *table) literalError(s int) error {
+	t.mu.RLock()
+	_, ok := t.streams[s]
+	t.mu.RUnlock()
+	if !ok {
+		return &streamError{msg: fmt.Sprintf("no stream %d", s)}
+	}
+	return nil
+}
+
 // --- work that may touch the protected state: each fires ---
+
+// literalOwnerCall builds an error value with an owner's method.
+func (t *table) literalOwnerCall(s int) error {
+	t.mu.RLock()
+	_, ok := t.streams[s]
+	t.mu.RUnlock()
+	if !ok {
+		return &streamError{msg: t.describe(s)} // want `invariant literal-owner-call: \(locks.table\).mu is not held here`
+	}
+	return nil
+}
 
 // dereferences reads the protected buffer through its pointer.
 func (t *table) dereferences(s int) commandBuffer {
