@@ -148,8 +148,8 @@ func (f *Followed) values(es []ast.Expr) []core.Value {
 }
 
 // value describes what computing one expression involves: a call is
-// described for core.CallValue, and an operator or conversion over calls
-// is as its worst operand.
+// described for core.CallValue, and an operator, conversion or composite
+// literal over calls is as its worst operand.
 func (f *Followed) value(e ast.Expr) core.Value {
 	switch {
 	case f.Res.Info.Types[e].Value != nil:
@@ -173,6 +173,21 @@ func (f *Followed) value(e ast.Expr) core.Value {
 		if e.Op != token.ARROW {
 			return f.value(e.X)
 		}
+	case *ast.CompositeLit:
+		// Building a value computes its elements and touches nothing
+		// else: `&Error{msg: fmt.Sprintf("no stream %d", id)}` is as its
+		// worst element.
+		v := core.Constant
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if _, isField := f.Res.Info.Uses[identOf(kv.Key)].(*types.Var); !isField {
+					v = core.Worse(v, f.value(kv.Key))
+				}
+				elt = kv.Value
+			}
+			v = core.Worse(v, f.value(elt))
+		}
+		return v
 	}
 	return core.Computed
 }
@@ -180,7 +195,8 @@ func (f *Followed) value(e ast.Expr) core.Value {
 // local reports whether computing e reads only the function's locals and
 // parameters (not what they point to), constants and literals, and calls
 // nothing but conversions and the builtins that only compute (len, cap,
-// min, max, new, make, complex, real, imag).
+// min, max, new, make, complex, real, imag); *new(T) is a fresh zero
+// value.
 func (f *Followed) local(e ast.Expr) bool { return f.reads(e, false) }
 
 // reads reports whether computing e reads only what local allows and,
@@ -247,6 +263,11 @@ func (f *Followed) reads(e ast.Expr, settled bool) bool {
 		return true
 	case *ast.TypeAssertExpr:
 		return local(e.X)
+	case *ast.StarExpr:
+		// *new(T), T's zero value: new allocates a variable nothing else
+		// can reach. Any other indirection reads memory a pointer leads to.
+		call, ok := ast.Unparen(e.X).(*ast.CallExpr)
+		return ok && f.isBuiltin(call.Fun, "new")
 	case *ast.CallExpr:
 		if info.Types[e.Fun].IsType() {
 			return len(e.Args) == 1 && local(e.Args[0]) // a conversion

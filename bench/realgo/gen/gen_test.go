@@ -15,7 +15,7 @@ func TestAfterUnlockPoints(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, pkgs, 1)
 	want := map[string]string{
-		"add": "", "get": "", "sign": "", "check": "",
+		"add": "", "get": "", "sign": "", "check": "", "stamp": "", "find": "", "Error": "point 2", "rename": "", "drain": "", "keep": "point 3", "must": "", "zero": "",
 		"size": "point 5", "last": "point 4", "del": "point 3", "set": "point 2", "setLast": "point 2",
 	}
 	got := map[string]string{}

@@ -159,7 +159,7 @@ var corpora = map[string]corpus{
 	"hold": {modules, holdRule, "bench/realgo/corpus", "guardlint.yaml",
 		"# The real Go corpus: one hold invariant per function the corpus rule\n# (bench/realgo/gen) picks from the standard library and the pinned modules.\n"},
 	"afterunlock": {afterUnlockModules, afterUnlock, "bench/realgo/afterunlock", "guardlint.yaml",
-		"# The after-unlock corpus: one hold invariant per function the rule of\n# bench/realgo/gen/afterunlock.go picks: functions that release the lock and\n# then only call other packages' functions with constants and locals that\n# hold no pointer, compute on locals, read package variables nothing writes\n# after initialisation, and return.\n"},
+		"# The after-unlock corpus: one hold invariant per function the rule of\n# bench/realgo/gen/afterunlock.go picks: functions that release the lock and\n# then only call other packages' functions with constants and locals that\n# hold no pointer, compute on locals, read package variables nothing writes\n# after initialisation, and return or take the lock again.\n"},
 }
 
 func fail(err error) {

@@ -5,6 +5,7 @@ package afterunlock
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 )
 
@@ -107,4 +108,97 @@ func (c *cache) last() error {
 		return errLast
 	}
 	return nil
+}
+
+// stamp is picked: a := declares a local from another package's function
+// before the lock and after the release (point 12a).
+func (c *cache) stamp(k string) string {
+	key := strconv.Quote(k)
+	c.mu.Lock()
+	_, ok := c.items[k]
+	c.mu.Unlock()
+	found := ok
+	if !found {
+		return "none " + key
+	}
+	return key
+}
+
+// errNotFound is an error of a type of this package.
+type errNotFound struct{ key string }
+
+func (e *errNotFound) Error() string { return "not found: " + e.key }
+
+// find is picked: it returns the address of a fresh composite literal of
+// quiet values after the release (point 12b) and computes on a local.
+func (c *cache) find(k string) error {
+	c.mu.Lock()
+	_, ok := c.items[k]
+	c.mu.Unlock()
+	if !ok {
+		return &errNotFound{key: k}
+	}
+	return nil
+}
+
+// rename is picked: it formats the key with the lock released and takes
+// the lock again to store it (point 14).
+func (c *cache) rename(k string) {
+	c.mu.Lock()
+	v := c.items[k]
+	c.mu.Unlock()
+	name := strconv.Quote(k)
+	c.mu.Lock()
+	c.items[name] = v
+	c.mu.Unlock()
+}
+
+// drain is picked: each turn of the loop releases the lock for work on
+// locals and takes it again (point 14).
+func (c *cache) drain(keys []string) int {
+	n := 0
+	c.mu.Lock()
+	for _, k := range keys {
+		delete(c.items, k)
+		c.mu.Unlock()
+		n++
+		c.mu.Lock()
+	}
+	c.mu.Unlock()
+	return n
+}
+
+// keep is refused by point 3: it takes the lock again and returns with
+// it held.
+func (c *cache) keep(k string) {
+	c.mu.Lock()
+	v := c.items[k]
+	c.mu.Unlock()
+	name := strconv.Quote(k)
+	c.mu.Lock()
+	c.items[name] = v
+}
+
+// must is picked: it panics with another package's formatting of its
+// parameter after the release (point 16a).
+func (c *cache) must(k string) int {
+	c.mu.Lock()
+	v, ok := c.items[k]
+	c.mu.Unlock()
+	if !ok {
+		panic(fmt.Sprintf("no item %s", k))
+	}
+	return v
+}
+
+// zero is picked: it returns the zero value *new(int) after the release
+// (point 16b), and a local.
+func (c *cache) zero(k string) (int, bool) {
+	c.mu.Lock()
+	v, ok := c.items[k]
+	c.mu.Unlock()
+	if !ok {
+		return *new(int), ok
+	}
+	return v, ok
 }

@@ -62,7 +62,66 @@ func (t *table) beforeLock(s int) string {
 	return ""
 }
 
+// zeroValue returns *new(T), a zero value nothing else can reach, after
+// the unlock.
+func (t *table) zeroValue(s int) (commandBuffer, error) {
+	t.mu.RLock()
+	_, ok := t.streams[s]
+	t.mu.RUnlock()
+	if !ok {
+		return *new(commandBuffer), fmt.Errorf("no stream %d", s)
+	}
+	return commandBuffer{id: s}, nil
+}
+
+// streamError is an error built from what the caller passed.
+type streamError struct{ msg string }
+
+func (e *streamError) Error() string { return e.msg }
+
+// literalError builds an error value from another package's formatting
+// of a parameter after the unlock.
+func (t *table) literalError(s int) error {
+	t.mu.RLock()
+	_, ok := t.streams[s]
+	t.mu.RUnlock()
+	if !ok {
+		return &streamError{msg: fmt.Sprintf("no stream %d", s)}
+	}
+	return nil
+}
+
 // --- work that may touch the protected state: each fires ---
+
+// literalOwnerCall builds an error value with an owner's method.
+func (t *table) literalOwnerCall(s int) error {
+	t.mu.RLock()
+	_, ok := t.streams[s]
+	t.mu.RUnlock()
+	if !ok {
+		return &streamError{msg: t.describe(s)} // want `invariant literal-owner-call: \(locks.table\).mu is not held here`
+	}
+	return nil
+}
+
+// dereferences reads the protected buffer through its pointer.
+func (t *table) dereferences(s int) commandBuffer {
+	t.mu.RLock()
+	cb := t.streams[s]
+	t.mu.RUnlock()
+	return *cb // want `invariant dereferences: \(locks.table\).mu is not held here`
+}
+
+func (t *table) first(s int) *commandBuffer { return t.streams[s] }
+
+// dereferencesCall reads through what an owner's method returns: only
+// *new(T) is a fresh value.
+func (t *table) dereferencesCall(s int) commandBuffer {
+	t.mu.RLock()
+	n := len(t.streams)
+	t.mu.RUnlock()
+	return *t.first(s + n) // want `invariant dereferences-call: \(locks.table\).mu is not held here`
+}
 
 // sharesMap passes the protected map to another package's function.
 func (t *table) sharesMap(s int) error {
