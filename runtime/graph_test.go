@@ -74,7 +74,7 @@ func TestGraphsOffLaunchesDirectly(t *testing.T) {
 func TestUnfusedEvaluationReplaysEveryKernel(t *testing.T) {
 	replayingDevice(t, true) // skips where there is nothing to replay
 	plain := rttest.Open(t, Open, WithGraphs(false), WithFusion(false))
-	unfused := rttest.Open(t, Open, WithFusion(false))
+	unfused := rttest.Open(t, Open, WithGraphs(true), WithFusion(false))
 	ucu := unfused.backend.(*cudaBackend)
 	un, _ := fusionGraph(t, unfused)
 	pn, _ := fusionGraph(t, plain)
