@@ -315,3 +315,28 @@ func (t *Tmpl) CloneInGoroutine(done chan bool) *Tmpl {
 	nt.funcs["x"] = 1 // want `writes \(\*raft.set\).funcs without nt.muFuncs held`
 	return nt
 }
+
+// keepRaft hands its argument over.
+func keepRaft(r *Raft) int {
+	lastMade = r
+	return 0
+}
+
+// ReturnHands hands the value over inside the return statement, then
+// reads it in the same statement: that read comes after.
+func ReturnHands() int {
+	r := new(Raft)
+	return keepRaft(r) + len(r.peers) // want `reads \(\*raft.Raft\).peers without r.mu held`
+}
+
+// pickSet returns the last set.
+func pickSet() (*set, bool) { return lastSet, lastSet != nil }
+
+// CloneMulti gives the copy a set by a multi-value assignment, which is
+// not followed.
+func (t *Tmpl) CloneMulti() *Tmpl {
+	nt := t.copy(nil)
+	nt.set, _ = pickSet()
+	nt.funcs["x"] = 1 // want `writes \(\*raft.set\).funcs without nt.muFuncs held`
+	return nt
+}
