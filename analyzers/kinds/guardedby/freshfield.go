@@ -497,6 +497,9 @@ func (ch *checker) resultOwned(ctx *ownCtx, fn *types.Func, call *ast.CallExpr, 
 		return false
 	}
 	fctx := ctx.with(fu, ch)
+	if ch.captured(fu) {
+		return false
+	}
 	sig := fn.Signature()
 	for i := range sig.Params().Len() {
 		if i < len(call.Args) && !(sig.Variadic() && i == sig.Params().Len()-1) && ch.keptInResult(fn, i) {
@@ -649,7 +652,7 @@ func (ch *checker) onlyInto(ctx *ownCtx, e ast.Expr) bool {
 	}
 	v, _ := info.Uses[id].(*types.Var)
 	f := ctx.u.fresh[v]
-	if f == nil || !ctx.u.members[v] {
+	if f == nil || !ctx.u.members[v] || ch.captured(ctx.u) {
 		return false
 	}
 	into := map[token.Pos]bool{}
@@ -664,4 +667,24 @@ func (ch *checker) onlyInto(ctx *ownCtx, e ast.Expr) bool {
 		}
 	}
 	return true
+}
+
+// captured reports whether a literal of the unit uses a member of its
+// fresh group defined outside it. Such a literal may run after the
+// function returns (a goroutine, a stored function) and reach what the
+// member reaches, the maps its caller fills included: what the function
+// returns or stores into its receiver is then not owned. The escape
+// positions of the function's own body say nothing about that.
+func (ch *checker) captured(u *unit) bool {
+	info := ch.r.Pass.TypesInfo
+	for c := range u.cur.Preorder((*ast.Ident)(nil)) {
+		v, _ := info.Uses[c.Node().(*ast.Ident)].(*types.Var)
+		if v == nil || !u.members[v] {
+			continue
+		}
+		if lit, _ := enclosingLit(c); lit != litAt(u, v.Pos()) {
+			return true
+		}
+	}
+	return false
 }

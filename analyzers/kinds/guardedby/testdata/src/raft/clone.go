@@ -340,3 +340,44 @@ func (t *Tmpl) CloneMulti() *Tmpl {
 	nt.funcs["x"] = 1 // want `writes \(\*raft.set\).funcs without nt.muFuncs held`
 	return nt
 }
+
+// initWatched gives t a set of its own and starts a goroutine that reads
+// the templates stored in it later.
+func (t *Tmpl) initWatched() {
+	if t.set == nil {
+		s := new(set)
+		s.names = map[string]*Tmpl{}
+		s.funcs = map[string]int{}
+		t.set = s
+		go func() {
+			s.muNames.RLock()
+			lastTmpl = s.names["main"]
+			s.muNames.RUnlock()
+		}()
+	}
+}
+
+// CloneWatched stores the copy into a map a goroutine reads.
+func (t *Tmpl) CloneWatched() *Tmpl {
+	nt := t.copy(nil)
+	nt.initWatched()
+	nt.names["main"] = nt // want `writes \(\*raft.set\).names without nt.muNames held`
+	return nt
+}
+
+// newWatched makes a template whose set a goroutine reads.
+func newWatched() *Tmpl {
+	t := &Tmpl{set: &set{names: map[string]*Tmpl{}}}
+	go func() {
+		t.muNames.RLock()
+		lastTmpl = t.names["main"]
+		t.muNames.RUnlock()
+	}()
+	return t
+}
+
+// FillWatched stores the template into the map the goroutine reads.
+func FillWatched() {
+	t := newWatched()
+	t.names["main"] = t // want `writes \(\*raft.set\).names without t.muNames held`
+}
