@@ -59,6 +59,15 @@ type unit struct {
 	roots []*root
 	fresh map[*types.Var]*freshVar
 	loops []loop // the unit's loops, for freshVar.freshAt
+	// tracked holds the paths from fresh variables to values that are
+	// fresh with them (freshfield.go).
+	tracked map[*types.Var][]fieldPath
+	// members and vals are the unit's fresh group members and the values
+	// each local variable is given (freshgroup.go); stores what it
+	// writes to fields (freshfield.go).
+	members map[*types.Var]bool
+	vals    map[*types.Var][]ast.Expr
+	stores  *fieldStores
 	// runIn holds the literals passed to a locking runner, with the
 	// lock argument of the call.
 	runIn map[*ast.FuncLit]ast.Expr
@@ -110,6 +119,9 @@ type freshVar struct {
 	defs []token.Pos
 	// escapes are its uses other than selecting a field, in source order.
 	escapes []token.Pos
+	// returns maps the escapes that are operands of a return statement to
+	// the statement's end: after it the function has ended.
+	returns map[token.Pos]token.Pos
 }
 
 func newChecker(r *rule.Rule) *checker {
@@ -692,7 +704,7 @@ func (ch *checker) readOnly() {
 				if rt == nil {
 					continue // never runs
 				}
-				if !ch.isFresh(u, rt, &probe{base: a.sel.X}) {
+				if !ch.isFresh(u, rt, &probe{base: a.sel.X, acc: a}) {
 					c.readOnly = false
 				}
 			}

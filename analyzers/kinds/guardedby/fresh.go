@@ -63,6 +63,11 @@ func (ch *checker) freshVars(u *unit) map[*types.Var]*freshVar {
 		return out
 	}
 	u.loops = loopsOf(u.cur)
+	// The paths from members to values that are fresh with them
+	// (freshfield.go), before the escapes: storing a member into one of
+	// them is no escape.
+	tracked := ch.trackedPaths(u, members)
+	u.tracked = tracked
 	var links [][2]*types.Var
 	for c := range u.cur.Preorder((*ast.Ident)(nil)) {
 		id := c.Node().(*ast.Ident)
@@ -71,7 +76,7 @@ func (ch *checker) freshVars(u *unit) map[*types.Var]*freshVar {
 		if !ok || f == nil || assignedTo(c) {
 			continue
 		}
-		if w := ch.handedToMember(u, c, members); w != nil && out[w] != nil {
+		if w := ch.handedToMember(u, c, members, tracked); w != nil && out[w] != nil {
 			links = append(links, [2]*types.Var{v, w})
 			continue
 		}
@@ -80,13 +85,41 @@ func (ch *checker) freshVars(u *unit) map[*types.Var]*freshVar {
 				continue
 			}
 		}
-		if deferredUse(c) || ch.initialised(c) {
+		if deferredUse(c) || ch.initialised(c, tracked) {
 			continue
 		}
 		f.escapes = append(f.escapes, id.Pos())
+		f.noteReturn(c, id.Pos())
 	}
+	links = append(links, ch.pathEscapes(u, out, tracked)...)
 	unite(out, links)
 	return out
+}
+
+// noteReturn records an escape at pos that is an operand of a return
+// statement (returnedBy).
+func (f *freshVar) noteReturn(c inspector.Cursor, pos token.Pos) {
+	if end, ok := returnedBy(c); ok {
+		if f.returns == nil {
+			f.returns = map[token.Pos]token.Pos{}
+		}
+		f.returns[pos] = end
+	}
+}
+
+// returnedBy reports whether an identifier is an operand of a return
+// statement of the declaration's own body (not of a literal), and the end
+// of that statement: the function ends there, so nothing after it runs
+// with the value handed over; only the rest of the statement does.
+func returnedBy(c inspector.Cursor) (token.Pos, bool) {
+	for p := c.Parent(); ; p = p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.ReturnStmt:
+			return n.End(), true
+		case *ast.FuncLit, ast.Stmt, nil:
+			return token.NoPos, false
+		}
+	}
 }
 
 // assignedTo reports whether an identifier is the left-hand side of a
@@ -126,6 +159,13 @@ func loopsOf(decl inspector.Cursor) []loop {
 func (f *freshVar) freshAt(pos token.Pos, loops []loop) bool {
 	within := func(p token.Pos, span [2]token.Pos) bool { return span[0] <= p && p < span[1] }
 	for _, e := range f.escapes {
+		if end, ok := f.returns[e]; ok {
+			// A return: only the rest of its own statement runs after.
+			if e < pos && pos < end {
+				return false
+			}
+			continue
+		}
 		if e < pos {
 			return false
 		}
@@ -228,26 +268,52 @@ func enclosingLit(c inspector.Cursor) (*ast.FuncLit, bool) {
 // isFresh reports whether a probe's value is a fresh variable of the root
 // the probe runs in, not escaped before the probe. A value reached from it
 // through a pointer (an embedded pointer on the way to the field, r.db of
-// a callee's need) was not allocated with it: it is not fresh.
+// a callee's need) was not allocated with it: it is not fresh, unless each
+// pointer on the way is a path the function keeps fresh with the variable
+// (trackedPaths: nt.tmpl through the *common that init gave nt).
 func (ch *checker) isFresh(u *unit, rt *root, p *probe) bool {
-	if p.base == nil || p.sub != "" || (p.acc != nil && viaEmbeddedPointer(ch.r.Pass.TypesInfo, p.acc.sel)) {
+	if p.base == nil || p.sub != "" {
 		return false
 	}
-	e := ast.Unparen(p.base)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
+	info := ch.r.Pass.TypesInfo
+	var id *ast.Ident
+	var path fieldPath
+	if p.acc != nil {
+		// The access's own chain, with the field it selects.
+		id, path = selPath(info, p.acc.sel)
+		if len(path) > 0 {
+			path = path[:len(path)-1]
+		}
+	} else {
+		// A call needing the lock of its receiver or argument: the value
+		// at the end of the chain.
+		id, path = selPath(info, p.base)
 	}
-	if s, ok := e.(*ast.StarExpr); ok {
-		e = ast.Unparen(s.X)
+	if id == nil {
+		if p.acc != nil && viaEmbeddedPointer(info, p.acc.sel) {
+			return false
+		}
+		e := ast.Unparen(p.base)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		if s, ok := e.(*ast.StarExpr); ok {
+			e = ast.Unparen(s.X)
+		}
+		if id, _ = e.(*ast.Ident); id == nil {
+			return false
+		}
+		path = nil
 	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, _ := ch.r.Pass.TypesInfo.Uses[id].(*types.Var)
+	v, _ := info.Uses[id].(*types.Var)
 	f := u.fresh[v]
 	if f == nil || f.root.top() != rt.top() {
 		return false
+	}
+	for i, fld := range path {
+		if isPointer(fld.Type()) && !u.isTracked(v, path[:i+1]) {
+			return false
+		}
 	}
 	return f.freshAt(id.Pos(), u.loops)
 }

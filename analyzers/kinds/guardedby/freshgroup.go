@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -116,7 +117,9 @@ func litAt(u *unit, pos token.Pos) *ast.FuncLit {
 // value is an allocation, the zero value or nil, or a member's value.
 func (ch *checker) groupMembers(u *unit) map[*types.Var]bool {
 	info := ch.r.Pass.TypesInfo
+	u.members = map[*types.Var]bool{} // none while being decided
 	vals, lost := ch.assigned(u)
+	u.vals = vals
 	in := map[*types.Var]bool{}
 	for v := range vals {
 		if !lost[v] {
@@ -143,6 +146,7 @@ func (ch *checker) groupMembers(u *unit) map[*types.Var]bool {
 			}
 		}
 	}
+	u.members = in
 	return in
 }
 
@@ -153,15 +157,20 @@ func isNil(info *types.Info, e ast.Expr) bool {
 
 // handedToMember reports the member a use of a member hands its value to
 // without letting any other code see it: the variable it is assigned to,
-// or the variable given the result of a call of the package that keeps
-// the argument only in the value it returns (keptInResult). nil: none.
-func (ch *checker) handedToMember(u *unit, c inspector.Cursor, members map[*types.Var]bool) *types.Var {
+// the variable given the result of a call of the package that keeps
+// the argument only in the value it returns (keptInResult), or the member
+// whose tracked map it is stored into (nt.tmpl[k] = nt, trackedPaths).
+// nil: none.
+func (ch *checker) handedToMember(u *unit, c inspector.Cursor, members map[*types.Var]bool, tracked map[*types.Var][]fieldPath) *types.Var {
 	info := ch.r.Pass.TypesInfo
 	id := c.Node().(*ast.Ident)
 	if lit, _ := enclosingLit(c); lit != litAt(u, info.Uses[id].Pos()) {
 		return nil // a literal that may run later: the value escapes
 	}
 	member := func(lhs ast.Expr) *types.Var {
+		if ix, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok {
+			return storedInto(info, ix, tracked)
+		}
 		l, ok := ast.Unparen(lhs).(*ast.Ident)
 		if !ok {
 			return nil
@@ -287,14 +296,17 @@ func unite(out map[*types.Var]*freshVar, links [][2]*types.Var) {
 			continue
 		}
 		var escapes, defs []token.Pos
+		returns := map[token.Pos]token.Pos{}
 		for _, v := range vs {
 			escapes = append(escapes, out[v].escapes...)
 			defs = append(defs, out[v].defs...)
+			maps.Copy(returns, out[v].returns)
 		}
 		slices.Sort(escapes)
 		for _, v := range vs {
 			out[v].escapes = escapes
 			out[v].defs = defs
+			out[v].returns = returns
 		}
 	}
 }
@@ -359,8 +371,9 @@ func (ch *checker) initialisesOnly(fn *types.Func) bool {
 }
 
 // initialised reports whether an identifier is the receiver of a call of
-// a method that only initialises it (initialisesOnly).
-func (ch *checker) initialised(c inspector.Cursor) bool {
+// a method that only initialises it (initialisesOnly) and, where paths
+// from it are tracked, hands none of them over (keepsPaths).
+func (ch *checker) initialised(c inspector.Cursor, tracked map[*types.Var][]fieldPath) bool {
 	info := ch.r.Pass.TypesInfo
 	sel, ok := c.Parent().Node().(*ast.SelectorExpr)
 	if !ok || sel.X != c.Node() {
@@ -372,5 +385,9 @@ func (ch *checker) initialised(c inspector.Cursor) bool {
 		return false
 	}
 	fn, ok := s.Obj().(*types.Func)
-	return ok && ch.initialisesOnly(fn)
+	if !ok || !ch.initialisesOnly(fn) {
+		return false
+	}
+	v, _ := info.Uses[c.Node().(*ast.Ident)].(*types.Var)
+	return len(tracked[v]) == 0 || ch.keepsPaths(fn, tracked[v])
 }
