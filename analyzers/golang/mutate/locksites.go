@@ -44,13 +44,32 @@ func (p *Package) Acquisitions(lock *types.Var) []Acquisition {
 	return out
 }
 
-// SortedDecls returns the package's declarations in source order.
+// SortedDecls returns the package's declarations in source order: by file
+// name, then by offset in the file. Not by token.Pos, which orders files as
+// the loader added them to the file set, and go/packages parses a
+// package's files concurrently: the first declaration that qualifies, in
+// which a kind writes its mutant, would differ from run to run.
 func (p *Package) SortedDecls() []*ast.FuncDecl {
-	ds := make([]*ast.FuncDecl, 0, len(p.Decls))
-	for _, d := range p.Decls {
-		ds = append(ds, d)
+	type keyed struct {
+		d      *ast.FuncDecl
+		file   string
+		offset int
 	}
-	sort.Slice(ds, func(i, j int) bool { return ds[i].Pos() < ds[j].Pos() })
+	ks := make([]keyed, 0, len(p.Decls))
+	for _, d := range p.Decls {
+		at := p.Fset.Position(d.Pos())
+		ks = append(ks, keyed{d, at.Filename, at.Offset})
+	}
+	sort.Slice(ks, func(i, j int) bool {
+		if ks[i].file != ks[j].file {
+			return ks[i].file < ks[j].file
+		}
+		return ks[i].offset < ks[j].offset
+	})
+	ds := make([]*ast.FuncDecl, len(ks))
+	for i, k := range ks {
+		ds[i] = k.d
+	}
 	return ds
 }
 
