@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
-	"sort"
 
 	"github.com/guardlint/guardlint/analyzers/golang/mutate"
 	"github.com/guardlint/guardlint/analyzers/mutant"
@@ -52,15 +51,18 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutant.M
 // ownsHost picks the non-owner method that receives the write.
 func ownsHost(p *mutate.Package, owner types.Object, writers []*types.Func) *ast.FuncDecl {
 	var hosts []*ast.FuncDecl
-	for fn, d := range p.Decls {
-		if slices.Contains(writers, fn) || d.Recv == nil || len(d.Recv.List[0].Names) == 0 || d.Recv.List[0].Names[0].Name == "_" {
+	for _, d := range p.SortedDecls() {
+		if d.Recv == nil || len(d.Recv.List[0].Names) == 0 || d.Recv.List[0].Names[0].Name == "_" {
+			continue
+		}
+		fn, ok := p.Pkg.TypesInfo.Defs[d.Name].(*types.Func)
+		if !ok || slices.Contains(writers, fn) {
 			continue
 		}
 		if recv := mutate.NamedOf(fn.Signature().Recv().Type()); recv != nil && recv.Obj() == owner {
 			hosts = append(hosts, d)
 		}
 	}
-	sort.Slice(hosts, func(i, j int) bool { return hosts[i].Pos() < hosts[j].Pos() })
 	for _, d := range hosts {
 		if len(p.LiveCalls(d, writers)) > 0 {
 			return d
