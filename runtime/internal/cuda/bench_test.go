@@ -12,19 +12,13 @@ import (
 
 // These benchmarks break a dispatch down into its host costs.
 
-// BenchmarkGettid is the system call SetCurrent's per-thread cache makes
-// on every call to find its thread; BenchmarkCtxGetCurrent is asking the
-// driver instead, which costs more on the H200's host (docs/gpu-results.md,
-// 2026-12-03).
 func BenchmarkGettid(b *testing.B) {
 	for range b.N {
 		_ = syscall.Gettid()
 	}
 }
 
-// BenchmarkSetCurrent is SetCurrent on a thread that has the context
-// already, as before every driver call of a dispatch.
-func BenchmarkSetCurrent(b *testing.B) {
+func BenchmarkSetCurrentCached(b *testing.B) {
 	d := open(b)
 	ctx := new(Context)
 	require.NoError(b, d.call("cuCtxGetCurrent", d.cuCtxGetCurrent, uintptr(unsafe.Pointer(ctx))))
