@@ -166,10 +166,18 @@ func (ch *checker) findHelpers() {
 					// The parameter's own lock, then the locks of values
 					// reached from it that the body takes or gives up.
 					for _, sub := range append([]string{""}, ch.lockSubs(u, c, key)...) {
-						if at, ok := ch.analysis(c, key+sub, free).Run(body).AtExits(meetLevel); ok && at > free {
+						// What a caller holds after the call: the state at the
+						// returns once the deferred calls have run, so that
+						// Lock with a deferred Unlock (testing's Fail) takes
+						// nothing for its caller.
+						a := ch.analysis(c, key+sub, free)
+						if at, ok := a.AtReturn(body, a.Run(body), nil); ok && at > free {
 							found = append(found, &helper{param: param.i, sub: sub, takes: at})
 							continue
 						}
+						// A release is judged at the returns before the
+						// deferred calls: a body that takes the lock and
+						// defers its unlock gives up nothing its caller held.
 						if at, ok := ch.analysis(c, key+sub, exclusive).Run(body).AtExits(meetLevel); ok && at == free {
 							found = append(found, &helper{param: param.i, sub: sub, release: true})
 						}

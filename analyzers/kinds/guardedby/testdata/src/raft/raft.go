@@ -458,3 +458,26 @@ func (c *compaction) SizesAfter() int { // want SizesAfter:"guarded_by embedded 
 	c.unlockBoth()
 	return len(c.this.entries) // want `exported method \(\*raft.compaction\).SizesAfter reads \(\*raft.Log\).entries without c.this.Mutex held`
 }
+
+// markFailed takes the lock and gives it up when it returns, through a
+// deferred unlock: its callers do not hold the lock after it.
+func (r *Raft) markFailed() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.state = 1
+}
+
+// FailNow writes after a call that locks and unlocks for itself, as
+// testing's FailNow does after Fail: the lock is not held there.
+func (r *Raft) FailNow() { // want FailNow:"guarded_by state-exclusive param -1"
+	r.markFailed()
+	r.state = 2 // want `exported method \(\*raft.Raft\).FailNow writes \(\*raft.Raft\).state without r.mu held`
+}
+
+// FailNowLocked takes the lock itself after the call: silent.
+func (r *Raft) FailNowLocked() {
+	r.markFailed()
+	r.mu.Lock()
+	r.state = 2
+	r.mu.Unlock()
+}
