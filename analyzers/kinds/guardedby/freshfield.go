@@ -502,7 +502,10 @@ func (ch *checker) resultOwned(ctx *ownCtx, fn *types.Func, call *ast.CallExpr, 
 	}
 	sig := fn.Signature()
 	for i := range sig.Params().Len() {
-		if i < len(call.Args) && !(sig.Variadic() && i == sig.Params().Len()-1) && ch.keptInResult(fn, i) {
+		// A variadic parameter holds a slice the call builds, not the
+		// argument written at its place.
+		variadic := sig.Variadic() && i == sig.Params().Len()-1
+		if i < len(call.Args) && !variadic && ch.keptInResult(fn, i) {
 			fctx.args[sig.Params().At(i)] = ownArg{ctx: ctx, e: call.Args[i], linked: linked}
 		}
 	}
