@@ -31,16 +31,23 @@ func (ch *checker) report(u *unit) {
 				}
 				action := ch.action(c, p)
 				lock := ch.lockOf(c, p.base, p.sub)
+				// A finding at a call names the functions from the
+				// call to the access, so a caller's finding names
+				// the function that makes it.
+				via := ""
+				if p.cn != nil {
+					via = ": " + p.cn.path.From(name).String()
+				}
 				if p.held == shared {
-					ch.r.Report(c.inv, p.node, "%s", weaker(action, lock, ch.needWhat(c, p)))
+					ch.r.Report(c.inv, p.node, "%s%s", weaker(action, lock, ch.needWhat(c, p)), via)
 					continue
 				}
 				if top := rt.top(); top.lit != nil {
-					ch.r.Report(c.inv, p.node, "%s", detached(ch.detachedWhat(u, top), action, lock))
+					ch.r.Report(c.inv, p.node, "%s%s", detached(ch.detachedWhat(u, top), action, lock), via)
 					continue
 				}
 				if _, _, ok := ch.paramOf(u, p); !ok {
-					ch.r.Report(c.inv, p.node, "%s", unheld(action, lock))
+					ch.r.Report(c.inv, p.node, "%s%s", unheld(action, lock), via)
 					continue
 				}
 				if entry := ch.entries.Of(u.Func); entry != "" && !entryDone && !ch.runOnlyMethod(u.Func) {

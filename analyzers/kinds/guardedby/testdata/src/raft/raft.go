@@ -481,3 +481,21 @@ func (r *Raft) FailNowLocked() {
 	r.state = 2
 	r.mu.Unlock()
 }
+
+// peersOf reads the field under the lock its caller passes on.
+func (r *Raft) peersOf() int { // want peersOf:"guarded_by peers-guarded param -1 \\(shared\\)"
+	return len(r.peersLocked())
+}
+
+// peersLocked reads the field; its callers hold r.mu.
+func (r *Raft) peersLocked() map[string]*Peer { // want peersLocked:"guarded_by peers-guarded param -1 \\(shared\\)"
+	return r.peers
+}
+
+// DialLater reads the field through two calls in a goroutine, which
+// holds no lock: the finding names the whole path down to the access.
+func (r *Raft) DialLater() {
+	go func() {
+		_ = r.peersOf() // want `goroutine calls \(\*raft.Raft\).peersOf, which reads \(\*raft.Raft\).peers, without r.mu held: it starts holding no lock: \(\*raft.Raft\).DialLater → \(\*raft.Raft\).peersOf → \(\*raft.Raft\).peersLocked \(why`
+	}()
+}
