@@ -2,6 +2,7 @@ package rustlang
 
 import (
 	"fmt"
+	"unicode"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
@@ -246,10 +247,22 @@ func bindsSuccess(f *syntax.File, pat *syntax.Node) bool {
 	case "tuple_struct_pattern":
 		t := f.Text(pat.Child("type"))
 		return t == "Ok" || t == "Some"
-	case "identifier", "mut_pattern":
+	case "identifier":
+		return binds(f.Text(pat))
+	case "mut_pattern":
 		return true
 	}
 	return false
+}
+
+// binds reports whether an identifier in a pattern binds a name. The
+// grammar reads `None` and a constant (`MAX`) as identifiers, but Rust
+// resolves them to the variant or constant and binds nothing; without
+// name resolution, the naming convention tells them apart: a binding is
+// snake_case, a unit variant or constant starts with a capital (the
+// compiler warns otherwise).
+func binds(name string) bool {
+	return name != "" && !unicode.IsUpper([]rune(name)[0])
 }
 
 // boundName is the name a pattern binds the guard to, `g` in `Ok(g)`,
@@ -265,6 +278,9 @@ func boundName(f *syntax.File, pat *syntax.Node) string {
 	}
 	switch pat.Kind {
 	case "identifier":
+		if !binds(f.Text(pat)) {
+			return ""
+		}
 		return f.Text(pat)
 	case "mut_pattern":
 		if kids := pat.NamedChildren(); len(kids) > 0 {
