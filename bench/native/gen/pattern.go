@@ -32,6 +32,24 @@ package main
 // crate version that both releases ship is read once. Every other part
 // of the rule is unchanged.
 //
+// Version 3 (written before its first run): versions 1 and 2 found no
+// `let ... else` guard, since the crates of Debian 12 and 13 rarely write
+// one. The files widen by the crate packages of the release after 13,
+// forky (thirdSuite), that depend on a lock crate, a rule stated on apt's
+// metadata alone: every binary package of forky's main, for the machine's
+// architecture, whose name starts with `librust-` and ends with `-dev`,
+// and whose Depends field names (in any alternative) a package of
+// lockCrates, taken as `librust-NAME-dev` or `librust-NAME-` followed by
+// a digit (the version and feature packages: librust-tokio-1+sync-dev);
+// sorted by name, the first thirdLimit of them. Each is taken in the
+// version the index names (NAME=VERSION), which bench/native/run prints.
+// bench/native/run reads forky's index with an apt configuration of its
+// own, as for version 2 (a second one, so that version 2's packages are
+// still trixie's), passes the index to gen -pattern-packages-third and
+// unpacks what it names into the same directory; a crate version that
+// an earlier version also reads is read once. Every other part of the
+// rule is unchanged.
+//
 // Functions: the candidates of the rule above (found by the front end,
 // no ERROR or MISSING node, named alone in the file). A candidate is
 // picked when its body (outside closures, macro invocations and nested
@@ -86,6 +104,7 @@ package main
 // Mutants are not compiled and are counted all the same.
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/core"
@@ -108,6 +127,83 @@ const newerSuite = "trixie"
 // the pattern corpus by rule version 2: those of version 1 and the two
 // of the Rust corpus.
 var newerPackages = append(append([]string{}, patternPackages...), "librust-tokio-dev", "librust-parking-lot-dev")
+
+// thirdSuite is the Debian suite of rule version 3.
+const thirdSuite = "forky"
+
+// thirdLimit is how many packages rule version 3 takes, first by name.
+const thirdLimit = 300
+
+// lockCrates are the crates a package of rule version 3 depends on.
+var lockCrates = []string{"parking-lot", "lock-api", "spin", "tokio"}
+
+// thirdPackages applies rule version 3 to a Debian Packages index and
+// returns NAME=VERSION for each package it takes.
+func thirdPackages(index string) []string {
+	versions := map[string]string{}
+	for _, para := range strings.Split(strings.ReplaceAll(index, "\r\n", "\n"), "\n\n") {
+		fields := map[string]string{}
+		key := ""
+		for _, line := range strings.Split(para, "\n") {
+			if line == "" {
+				continue
+			}
+			if line[0] == ' ' || line[0] == '\t' {
+				if key != "" {
+					fields[key] += " " + strings.TrimSpace(line)
+				}
+				continue
+			}
+			k, v, ok := strings.Cut(line, ":")
+			if !ok {
+				key = ""
+				continue
+			}
+			key = k
+			fields[k] = strings.TrimSpace(v)
+		}
+		name := fields["Package"]
+		if !strings.HasPrefix(name, "librust-") || !strings.HasSuffix(name, "-dev") || !dependsOnLock(fields["Depends"]) {
+			continue
+		}
+		if _, seen := versions[name]; !seen {
+			versions[name] = fields["Version"]
+		}
+	}
+	names := make([]string, 0, len(versions))
+	for n := range versions {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	if len(names) > thirdLimit {
+		names = names[:thirdLimit]
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n + "=" + versions[n]
+	}
+	return out
+}
+
+// dependsOnLock reports whether a Depends field names a package of a
+// crate of lockCrates.
+func dependsOnLock(depends string) bool {
+	for _, alts := range strings.Split(depends, ",") {
+		for _, alt := range strings.Split(alts, "|") {
+			name, _, _ := strings.Cut(strings.TrimSpace(alt), " ")
+			name, _, _ = strings.Cut(name, ":")
+			for _, c := range lockCrates {
+				if name == "librust-"+c+"-dev" {
+					return true
+				}
+				if rest, ok := strings.CutPrefix(name, "librust-"+c+"-"); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
 
 // patternWords are the words a file of the pattern corpus holds.
 var patternWords = []string{".lock()", ".read()", ".write()", ".try_lock()"}

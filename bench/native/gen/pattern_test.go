@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/guardlint/guardlint/analyzers/core"
@@ -47,5 +48,46 @@ func TestRustPatternGuard(t *testing.T) {
 		if b.form != c.form || g.name != c.name || lock != c.lock {
 			t.Errorf("%s: got %s %s on %s, want %s %s on %s", c.src, b.form, g.name, lock, c.form, c.name, c.lock)
 		}
+	}
+}
+
+// TestThirdPackages checks rule version 3 on an index: the packages whose
+// Depends name a lock crate (plain, versioned, in an alternative, with an
+// architecture qualifier), sorted by name, and none other.
+func TestThirdPackages(t *testing.T) {
+	index := `Package: librust-zz-dev
+Version: 1.0-1
+Depends: librust-foo-dev,
+ librust-tokio-1+sync-dev (>= 1.38-~~)
+
+Package: librust-aa-dev
+Version: 2.0-3
+Depends: librust-bar-dev | librust-parking-lot-dev:amd64
+
+Package: librust-tokio-util-user-dev
+Version: 1
+Depends: librust-tokio-util-0.7-dev
+
+Package: librust-spinner-dev
+Version: 1
+Depends: librust-spinners-dev
+
+Package: librust-mm-dev
+Version: 0.1-1
+Depends: librust-spin-0.9+mutex-dev
+
+Package: rust-tool
+Version: 1
+Depends: librust-tokio-dev
+
+Package: librust-nn-dev
+Version: 1
+Description: a lock
+ Depends: librust-tokio-dev
+`
+	got := thirdPackages(index)
+	want := []string{"librust-aa-dev=2.0-3", "librust-mm-dev=0.1-1", "librust-zz-dev=1.0-1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
 	}
 }
