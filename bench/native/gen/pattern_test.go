@@ -19,6 +19,8 @@ func TestRustPatternGuard(t *testing.T) {
 		{"let Ok(g) = m.write() else { return };", "let_else", "g", "m"},
 		{"match self.mu.read().ok() { Some(g) => g.len(), None => 0 };", "match", "g", "self.mu"},
 		{"if let g = m.lock().await { g.go(); }", "if_let", "g", "m"},
+		// `None` is the variant and binds nothing: the next arm binds.
+		{"match r.read()? { None => 0, Some(t) => t.n() };", "match", "t", "r"},
 		// No guard: the pattern binds none, another value, a call with
 		// arguments.
 		{"if let Ok(_) = m.lock() { go(); }", "", "", ""},
@@ -89,5 +91,42 @@ Description: a lock
 	want := []string{"librust-aa-dev=2.0-3", "librust-mm-dev=0.1-1", "librust-zz-dev=1.0-1"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// TestDroppedMutant checks when the pattern rule drops the bound name: not
+// when the value is unwrapped and the name is inside Ok or Some, since the
+// value is then the guard and the name is not.
+func TestDroppedMutant(t *testing.T) {
+	cases := []struct {
+		src     string
+		dropped bool
+	}{
+		{"match m.try_lock() { Some(g) => { g.a(); } None => {} };", true},
+		{"if let Ok(g) = m.lock() { g.a(); }", true},
+		{"if let g = m.lock().unwrap() { g.a(); }", true},
+		{"match r.read()? { Some(t) => { t.a(); } None => {} };", false},
+		{"if let Some(t) = r.read().unwrap() { t.a(); }", false},
+		{"if let Ok(t) = r.write().expect(\"w\").await { t.a(); }", false},
+		{"let Some(t) = r.read()? else { return }; t.a();", false},
+	}
+	for _, c := range cases {
+		src := []byte("fn f(&self) {\n" + c.src + "\n}\n")
+		f, err := syntax.Parse("rust", "x.rs", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := f.Root.NamedChildren()[0].Child("body")
+		live := func(*syntax.Node) core.Liveness { return core.Liveness{} }
+		g, _, _, b := rustPatternGuard(f, body, live)
+		if g == nil {
+			t.Errorf("%s: no guard found", c.src)
+			continue
+		}
+		muts := patternMutants(f, pick{guard: *g, binding: b})
+		got := slices.ContainsFunc(muts, func(m mutant) bool { return m.op == "dropped" })
+		if got != c.dropped {
+			t.Errorf("%s: dropped mutant made: %v, want %v", c.src, got, c.dropped)
+		}
 	}
 }
