@@ -6,6 +6,8 @@
 //
 //	go run ./bench/native/gen -pattern-packages       # the Debian packages to unpack for the pattern corpus
 //	go run ./bench/native/gen -pattern-packages-newer # its suite, then the newer packages to unpack (rule version 2)
+//	go run ./bench/native/gen -pattern-suite-third    # the suite of rule version 3
+//	go run ./bench/native/gen -pattern-packages-third <Packages # NAME=VERSION of the packages rule version 3 takes from that suite's index
 //	go run ./bench/native/gen -out DIR -pattern-crates CRATES  # write DIR/originals.yaml, DIR/mutants.yaml, DIR/mutants/
 //	                                                  # (without -pattern-crates, the pattern corpus is left out)
 //	go run ./bench/native/gen -score -out DIR         # read DIR/originals.json, DIR/mutants.json
@@ -108,6 +110,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -206,7 +209,25 @@ func main() {
 	crates := flag.String("pattern-crates", "", "the directory the packages of -pattern-packages are unpacked into")
 	listPackages := flag.Bool("pattern-packages", false, "print the Debian packages whose crates widen the pattern corpus")
 	listNewer := flag.Bool("pattern-packages-newer", false, "print the Debian suite, then the packages of that suite, whose crates widen the pattern corpus (rule version 2)")
+	listThirdSuite := flag.Bool("pattern-suite-third", false, "print the Debian suite of rule version 3")
+	listThird := flag.Bool("pattern-packages-third", false, "read that suite's Packages index on standard input and print NAME=VERSION of each package rule version 3 takes")
 	flag.Parse()
+	if *listThirdSuite {
+		fmt.Println(thirdSuite)
+		return
+	}
+	if *listThird {
+		index, err := io.ReadAll(os.Stdin)
+		if err != nil {
+			fail(err)
+		}
+		names := thirdPackages(string(index))
+		if len(names) == 0 {
+			fail(fmt.Errorf("-pattern-packages-third: the index on standard input names no package of the rule"))
+		}
+		fmt.Println(strings.Join(names, "\n"))
+		return
+	}
 	if *listPackages {
 		fmt.Println(strings.Join(patternPackages, "\n"))
 		return

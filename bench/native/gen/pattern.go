@@ -32,6 +32,24 @@ package main
 // crate version that both releases ship is read once. Every other part
 // of the rule is unchanged.
 //
+// Version 3 (written before its first run): versions 1 and 2 found no
+// `let ... else` guard, since the crates of Debian 12 and 13 rarely write
+// one. The files widen by the crate packages of the release after 13,
+// forky (thirdSuite), that depend on a lock crate, a rule stated on apt's
+// metadata alone: every binary package of forky's main, for the machine's
+// architecture, whose name starts with `librust-` and ends with `-dev`,
+// and whose Depends field names (in any alternative) a package of
+// lockCrates, taken as `librust-NAME-dev` or `librust-NAME-` followed by
+// a digit (the version and feature packages: librust-tokio-1+sync-dev);
+// sorted by name, the first thirdLimit of them. Each is taken in the
+// version the index names (NAME=VERSION), which bench/native/run prints.
+// bench/native/run reads forky's index with an apt configuration of its
+// own, as for version 2 (a second one, so that version 2's packages are
+// still trixie's), passes the index to gen -pattern-packages-third and
+// unpacks what it names into the same directory; a crate version that
+// an earlier version also reads is read once. Every other part of the
+// rule is unchanged.
+//
 // Functions: the candidates of the rule above (found by the front end,
 // no ERROR or MISSING node, named alone in the file). A candidate is
 // picked when its body (outside closures, macro invocations and nested
@@ -50,7 +68,10 @@ package main
 // called without arguments, followed by any number of .unwrap(),
 // .expect(..), .ok(), `?` and `.await`, and PAT binds the guard to an
 // identifier NAME: `NAME`, `mut NAME`, `Ok(NAME)` or `Some(NAME)` (mut
-// allowed inside). The lock M is RECV's text; the mode is shared for
+// allowed inside). A pattern `None`, or any capitalised name, binds
+// nothing: Rust resolves it to a variant or constant (the generator took
+// it for a name until the first run of version 3 showed a `None =>` arm
+// of rxml picked with NAME `None`; the rule's words never allowed it). The lock M is RECV's text; the mode is shared for
 // read, exclusive otherwise. The release word of G is `drop(NAME)`.
 //
 //   - Body: G is a `let ... else` that is the first statement of the
@@ -75,7 +96,16 @@ package main
 //     the region: `{ V; REGION }`; for the let, `V;`;
 //   - dropped: `drop(NAME);` as the first statement of the region, when
 //     the region has a statement (for the let: when a statement follows
-//     it in its block);
+//     it in its block) and NAME is the guard:
+//     not when PAT is Ok(NAME) or Some(NAME) and V is unwrapped (ends in
+//     `?`, .unwrap() or .expect(..), then any .await), since V is then
+//     the guard, which such a pattern cannot bind: NAME is not the guard,
+//     and dropping it releases nothing (this
+//     condition was added after the first run of rule version 3, where
+//     the two such mutants, both in rxml, whose `r.read()` is a token
+//     reader's and no lock, were not flagged: they revert no guard, and
+//     the front end rightly keeps the temporary's lock; no function and
+//     no other mutant changes);
 //   - for the let only: unbound, NAME in PAT replaced by `_` (the guard
 //     is dropped at the end of the let), and nested, `{ G }`; in an if,
 //     while or match, `_` keeps the scrutinee's guard alive through the
@@ -86,7 +116,9 @@ package main
 // Mutants are not compiled and are counted all the same.
 
 import (
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/guardlint/guardlint/analyzers/core"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
@@ -108,6 +140,83 @@ const newerSuite = "trixie"
 // the pattern corpus by rule version 2: those of version 1 and the two
 // of the Rust corpus.
 var newerPackages = append(append([]string{}, patternPackages...), "librust-tokio-dev", "librust-parking-lot-dev")
+
+// thirdSuite is the Debian suite of rule version 3.
+const thirdSuite = "forky"
+
+// thirdLimit is how many packages rule version 3 takes, first by name.
+const thirdLimit = 300
+
+// lockCrates are the crates a package of rule version 3 depends on.
+var lockCrates = []string{"parking-lot", "lock-api", "spin", "tokio"}
+
+// thirdPackages applies rule version 3 to a Debian Packages index and
+// returns NAME=VERSION for each package it takes.
+func thirdPackages(index string) []string {
+	versions := map[string]string{}
+	for _, para := range strings.Split(strings.ReplaceAll(index, "\r\n", "\n"), "\n\n") {
+		fields := map[string]string{}
+		key := ""
+		for _, line := range strings.Split(para, "\n") {
+			if line == "" {
+				continue
+			}
+			if line[0] == ' ' || line[0] == '\t' {
+				if key != "" {
+					fields[key] += " " + strings.TrimSpace(line)
+				}
+				continue
+			}
+			k, v, ok := strings.Cut(line, ":")
+			if !ok {
+				key = ""
+				continue
+			}
+			key = k
+			fields[k] = strings.TrimSpace(v)
+		}
+		name := fields["Package"]
+		if !strings.HasPrefix(name, "librust-") || !strings.HasSuffix(name, "-dev") || !dependsOnLock(fields["Depends"]) {
+			continue
+		}
+		if _, seen := versions[name]; !seen {
+			versions[name] = fields["Version"]
+		}
+	}
+	names := make([]string, 0, len(versions))
+	for n := range versions {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	if len(names) > thirdLimit {
+		names = names[:thirdLimit]
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n + "=" + versions[n]
+	}
+	return out
+}
+
+// dependsOnLock reports whether a Depends field names a package of a
+// crate of lockCrates.
+func dependsOnLock(depends string) bool {
+	for _, alts := range strings.Split(depends, ",") {
+		for _, alt := range strings.Split(alts, "|") {
+			name, _, _ := strings.Cut(strings.TrimSpace(alt), " ")
+			name, _, _ = strings.Cut(name, ":")
+			for _, c := range lockCrates {
+				if name == "librust-"+c+"-dev" {
+					return true
+				}
+				if rest, ok := strings.CutPrefix(name, "librust-"+c+"-"); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
 
 // patternWords are the words a file of the pattern corpus holds.
 var patternWords = []string{".lock()", ".read()", ".write()", ".try_lock()"}
@@ -190,6 +299,39 @@ func rustPatternGuard(f *syntax.File, body *syntax.Node, live func(*syntax.Node)
 	return g, lock, mode, b
 }
 
+// bindsGuard reports whether NAME is the guard itself, which `drop(NAME)`
+// releases. Not when V is unwrapped (its outermost call, under any
+// .await, is `?`, .unwrap() or .expect(..)) and PAT is Ok(NAME) or
+// Some(NAME): V is then the guard, whose type has no such variant, so
+// NAME binds something else and the guard is the scrutinee's temporary,
+// held to the end of the if, while or match (a receiver whose read() is
+// no lock's, such as a token reader's, is picked this way).
+func bindsGuard(f *syntax.File, b *binding) bool {
+	pat := b.bound.Parent
+	for pat != nil && pat.Kind == "mut_pattern" {
+		pat = pat.Parent
+	}
+	if pat == nil || pat.Kind != "tuple_struct_pattern" {
+		return true
+	}
+	v := b.value
+	for v != nil && v.Kind == "await_expression" {
+		v = v.NamedChildren()[0]
+	}
+	switch {
+	case v == nil:
+		return true
+	case v.Kind == "try_expression":
+		return false
+	case v.Kind == "call_expression":
+		if fn := v.Child("function"); fn != nil && fn.Kind == "field_expression" {
+			m := f.Text(fn.Child("field"))
+			return m != "unwrap" && m != "expect"
+		}
+	}
+	return true
+}
+
 // patternLockCalls are the pattern rule's: V is RECV.lock(), .read(),
 // .write() or .try_lock() under unwrap, expect, ok, `?` and `.await`.
 var patternLockCalls = lockCalls{locks: patternLocks, wrappers: []string{"unwrap", "expect", "ok"}, await: true}
@@ -210,6 +352,11 @@ func boundBy(f *syntax.File, pat *syntax.Node) *syntax.Node {
 	}
 	switch pat.Kind {
 	case "identifier":
+		// `None` or a constant binds nothing (Rust resolves a capitalised
+		// name in a pattern to the variant or constant).
+		if r := []rune(f.Text(pat)); len(r) == 0 || unicode.IsUpper(r[0]) {
+			return nil
+		}
 		return pat
 	case "mut_pattern":
 		// `mut NAME`: a mutable_specifier, then the identifier.
@@ -280,7 +427,7 @@ func patternMutants(f *syntax.File, p pick) []mutant {
 		out := []mutant{{"deleted", ""}, {"temporary", g.value + ";"}, {"nested", "{ " + g.text + " }"}}
 		unbound := f.Text(b.stmt)[:b.bound.Start-b.stmt.Start] + "_" + f.Text(b.stmt)[b.bound.End-b.stmt.Start:]
 		out = append(out, mutant{"unbound", unbound})
-		if !g.last {
+		if !g.last && bindsGuard(f, b) {
 			out = append(out, mutant{"dropped", g.text + " drop(" + g.name + ");"})
 		}
 		if p.body {
@@ -294,7 +441,7 @@ func patternMutants(f *syntax.File, p pick) []mutant {
 		block = "{ " + region + " }"
 	}
 	out := []mutant{{"deleted", block}, {"temporary", "{ " + g.value + "; " + block + " }"}}
-	if hasStatement(b.region) {
+	if hasStatement(b.region) && bindsGuard(f, b) {
 		var dropped string
 		if b.region.Kind == "block" {
 			dropped = "{ drop(" + g.name + "); " + region[1:]

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/guardlint/guardlint/analyzers/core"
@@ -18,6 +19,8 @@ func TestRustPatternGuard(t *testing.T) {
 		{"let Ok(g) = m.write() else { return };", "let_else", "g", "m"},
 		{"match self.mu.read().ok() { Some(g) => g.len(), None => 0 };", "match", "g", "self.mu"},
 		{"if let g = m.lock().await { g.go(); }", "if_let", "g", "m"},
+		// `None` is the variant and binds nothing: the next arm binds.
+		{"match r.read()? { None => 0, Some(t) => t.n() };", "match", "t", "r"},
 		// No guard: the pattern binds none, another value, a call with
 		// arguments.
 		{"if let Ok(_) = m.lock() { go(); }", "", "", ""},
@@ -46,6 +49,84 @@ func TestRustPatternGuard(t *testing.T) {
 		}
 		if b.form != c.form || g.name != c.name || lock != c.lock {
 			t.Errorf("%s: got %s %s on %s, want %s %s on %s", c.src, b.form, g.name, lock, c.form, c.name, c.lock)
+		}
+	}
+}
+
+// TestThirdPackages checks rule version 3 on an index: the packages whose
+// Depends name a lock crate (plain, versioned, in an alternative, with an
+// architecture qualifier), sorted by name, and none other.
+func TestThirdPackages(t *testing.T) {
+	index := `Package: librust-zz-dev
+Version: 1.0-1
+Depends: librust-foo-dev,
+ librust-tokio-1+sync-dev (>= 1.38-~~)
+
+Package: librust-aa-dev
+Version: 2.0-3
+Depends: librust-bar-dev | librust-parking-lot-dev:amd64
+
+Package: librust-tokio-util-user-dev
+Version: 1
+Depends: librust-tokio-util-0.7-dev
+
+Package: librust-spinner-dev
+Version: 1
+Depends: librust-spinners-dev
+
+Package: librust-mm-dev
+Version: 0.1-1
+Depends: librust-spin-0.9+mutex-dev
+
+Package: rust-tool
+Version: 1
+Depends: librust-tokio-dev
+
+Package: librust-nn-dev
+Version: 1
+Description: a lock
+ Depends: librust-tokio-dev
+`
+	got := thirdPackages(index)
+	want := []string{"librust-aa-dev=2.0-3", "librust-mm-dev=0.1-1", "librust-zz-dev=1.0-1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// TestDroppedMutant checks when the pattern rule drops the bound name: not
+// when the value is unwrapped and the name is inside Ok or Some, since the
+// value is then the guard and the name is not.
+func TestDroppedMutant(t *testing.T) {
+	cases := []struct {
+		src     string
+		dropped bool
+	}{
+		{"match m.try_lock() { Some(g) => { g.a(); } None => {} };", true},
+		{"if let Ok(g) = m.lock() { g.a(); }", true},
+		{"if let g = m.lock().unwrap() { g.a(); }", true},
+		{"match r.read()? { Some(t) => { t.a(); } None => {} };", false},
+		{"if let Some(t) = r.read().unwrap() { t.a(); }", false},
+		{"if let Ok(t) = r.write().expect(\"w\").await { t.a(); }", false},
+		{"let Some(t) = r.read()? else { return }; t.a();", false},
+	}
+	for _, c := range cases {
+		src := []byte("fn f(&self) {\n" + c.src + "\n}\n")
+		f, err := syntax.Parse("rust", "x.rs", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := f.Root.NamedChildren()[0].Child("body")
+		live := func(*syntax.Node) core.Liveness { return core.Liveness{} }
+		g, _, _, b := rustPatternGuard(f, body, live)
+		if g == nil {
+			t.Errorf("%s: no guard found", c.src)
+			continue
+		}
+		muts := patternMutants(f, pick{guard: *g, binding: b})
+		got := slices.ContainsFunc(muts, func(m mutant) bool { return m.op == "dropped" })
+		if got != c.dropped {
+			t.Errorf("%s: dropped mutant made: %v, want %v", c.src, got, c.dropped)
 		}
 	}
 }
