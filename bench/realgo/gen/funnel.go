@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"go/ast"
+	"go/format"
 	"io"
 	"sort"
 	"strings"
@@ -73,4 +75,30 @@ func (m *moduleCount) String() string {
 	}
 	return fmt.Sprintf("%d packages, %d files, %d functions; refused by %s; picked %d",
 		m.packages, m.files, m.functions, strings.Join(refused, ", "), m.picked)
+}
+
+// refusals, when not nil (-refusals), receives one line per function that
+// point 4 of the after-unlock rule refuses: where it is and the first
+// statement after a release that the point does not allow, which is what
+// a new version of the rule is designed from.
+var refusals io.Writer
+
+// explainRefusal writes that line for fd.
+func explainRefusal(p *packages.Package, fd *ast.FuncDecl, point string, st ast.Stmt) {
+	if refusals == nil {
+		return
+	}
+	what := "(none)"
+	if st != nil {
+		var b strings.Builder
+		if err := format.Node(&b, p.Fset, st); err != nil {
+			b.WriteString(err.Error())
+		}
+		what = strings.Join(strings.Fields(b.String()), " ")
+		if len(what) > 160 {
+			what = what[:160] + "..."
+		}
+	}
+	pos := p.Fset.Position(fd.Pos())
+	fmt.Fprintf(refusals, "%s:%d: %s refuses %s: %s\n", relTo(p, pos.Filename), pos.Line, point, fd.Name.Name, what)
 }

@@ -75,7 +75,11 @@ func main() {
 	dir := flag.String("dir", "", "the corpus module (default: the rule's own)")
 	which := flag.String("rule", "hold", "the corpus: hold (the main corpus) or afterunlock")
 	showFunnel := flag.Bool("funnel", false, "print, per module, the packages and functions scanned and where the rule refuses them")
+	showRefusals := flag.Bool("refusals", false, "print each function that point 4 of the afterunlock rule refuses, with the first statement it refuses")
 	flag.Parse()
+	if *showRefusals {
+		refusals = os.Stderr
+	}
 	c, ok := corpora[*which]
 	if !ok {
 		fail(fmt.Errorf("unknown corpus rule %q: hold or afterunlock", *which))
