@@ -17,6 +17,7 @@ func TestAfterUnlockPoints(t *testing.T) {
 	want := map[string]string{
 		"add": "", "get": "", "sign": "", "check": "", "stamp": "", "find": "", "Error": "point 2", "rename": "", "drain": "", "keep": "point 3", "must": "", "zero": "",
 		"size": "point 5", "last": "point 4", "del": "point 3", "set": "point 2", "setLast": "point 2",
+		"withExpiry": "", "through": "point 4", "window": "", "wait": "", "String": "point 2", "named": "point 4", "undo": "",
 	}
 	got := map[string]string{}
 	for _, f := range pkgs[0].Syntax {

@@ -202,3 +202,87 @@ func (c *cache) zero(k string) (int, bool) {
 	}
 	return v, ok
 }
+
+// entry is what expiring holds per key: a struct copied out of its map.
+type entry struct {
+	value   int
+	expires int64
+}
+
+type expiring struct {
+	mu    sync.RWMutex
+	items map[string]entry
+	recv  map[string]*entry
+}
+
+// withExpiry is picked: it returns fields of a local struct, one of them
+// through another package's conversion (point 17a).
+func (e *expiring) withExpiry(k string) (int, string, bool) {
+	e.mu.RLock()
+	it, ok := e.items[k]
+	e.mu.RUnlock()
+	if !ok {
+		return 0, "", false
+	}
+	return it.value, strconv.FormatInt(it.expires, 10), true
+}
+
+// through is refused by point 4: the field is read through a pointer
+// taken under the lock.
+func (e *expiring) through(k string) (int, bool) {
+	e.mu.RLock()
+	it := e.recv[k]
+	e.mu.RUnlock()
+	if it == nil {
+		return 0, false
+	}
+	return it.value, strconv.FormatInt(it.expires, 10) != ""
+}
+
+// window is picked: it returns a slice of a local slice (point 17b) after
+// another package's call.
+func (e *expiring) window(buf []byte, n int) ([]byte, string) {
+	e.mu.Lock()
+	_, ok := e.items[string(buf)]
+	e.mu.Unlock()
+	if !ok {
+		return buf[:0], strconv.Itoa(n)
+	}
+	return buf[:n], ""
+}
+
+// seconds is a named basic type of another kind than the package's own
+// methods.
+type seconds int64
+
+// wait is picked: a conversion of a local to a named basic type without
+// methods is an argument of a pure call (point 17c).
+func (e *expiring) wait(k string, n int) string {
+	e.mu.Lock()
+	delete(e.items, k)
+	e.mu.Unlock()
+	return fmt.Sprint(seconds(n))
+}
+
+// label has a method of this package, which fmt may call.
+type label int
+
+func (l label) String() string { return "label" }
+
+// named is refused by point 4: the conversion is to a type of the
+// package with methods.
+func (e *expiring) named(k string, n int) string {
+	e.mu.Lock()
+	delete(e.items, k)
+	e.mu.Unlock()
+	return fmt.Sprint(label(n))
+}
+
+// undo is picked: it returns a function literal, built and not run
+// (point 17d), after another package's call.
+func (e *expiring) undo(k string) (func(), string) {
+	e.mu.Lock()
+	delete(e.items, k)
+	e.mu.Unlock()
+	return func() { e.items[k] = entry{} }, strconv.Quote(k)
+}
