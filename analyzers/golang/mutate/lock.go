@@ -65,6 +65,24 @@ func hasField(st *types.Struct, v *types.Var) bool {
 // a helper), the deferred unlock right after it, and the first statement
 // after them that does work, by the rules' one definition of work.
 func (p *Package) FindLock(d *ast.FuncDecl, lk *locks.Followed) (LockSite, bool) {
+	return p.findLock(d, lk, nil)
+}
+
+// FindLockBefore is FindLock for the locked region that holds a statement
+// of the outermost block: the site of the last statement before it that
+// takes the lock. A function that releases the lock and takes it again
+// has one region per lock statement, and a kind whose invariant concerns
+// some statements only (guarded_by: those that touch its field) reverts
+// the region that holds them; reverting the first would leave them
+// locked by the later one.
+func (p *Package) FindLockBefore(d *ast.FuncDecl, lk *locks.Followed, st ast.Stmt) (LockSite, bool) {
+	return p.findLock(d, lk, st)
+}
+
+// findLock finds the site of the first statement of the outermost block
+// that takes the lock, or with before set, of the last such statement
+// before it.
+func (p *Package) findLock(d *ast.FuncDecl, lk *locks.Followed, before ast.Stmt) (LockSite, bool) {
 	s := LockSite{decl: d, follow: lk}
 	body := p.Live.Func(d)
 	recv := locks.Receiver(p.Pkg.TypesInfo, d)
@@ -77,6 +95,9 @@ func (p *Package) FindLock(d *ast.FuncDecl, lk *locks.Followed) (LockSite, bool)
 	list := d.Body.List
 	at := -1
 	for i, st := range list {
+		if st == before {
+			break
+		}
 		es, ok := st.(*ast.ExprStmt)
 		if !ok || steps[es] == nil {
 			continue
@@ -86,13 +107,14 @@ func (p *Package) FindLock(d *ast.FuncDecl, lk *locks.Followed) (LockSite, bool)
 				continue
 			}
 			s.lock, at = es, i
+			s.recv, s.shared = nil, false
 			if e.Callee == nil || !slices.Contains(lk.Helpers, e.Callee) {
 				s.recv = ast.Unparen(e.Call.Fun).(*ast.SelectorExpr).X
 				s.shared = lk.Mode == invariants.Shared
 			}
 			break
 		}
-		if s.lock != nil {
+		if s.lock != nil && before == nil {
 			break
 		}
 	}
@@ -151,6 +173,9 @@ func (s LockSite) Held() []ast.Stmt {
 	}
 	return held
 }
+
+// Lock is the statement of the outermost block that takes the lock.
+func (s LockSite) Lock() ast.Stmt { return s.lock }
 
 // Around returns the site with its first and last work replaced by two
 // statements of Held: a kind whose invariant concerns some accesses only

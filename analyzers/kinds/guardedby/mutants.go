@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/golang/locks"
@@ -208,12 +209,36 @@ func hostsOf(p *mutate.Package, field, lock *types.Var, write bool) []host {
 				if !ok || !touchesAfter(p, d, field, s, write) {
 					continue
 				}
-				out = append(out, host{s, d})
+				out = append(out, host{regionOf(p, d, field, s, follow[mode]), d})
 				break
 			}
 		}
 	}
 	return out
+}
+
+// regionOf is the site of the locked region that holds the first
+// statement of the outermost block after the lock that touches the field:
+// a function that releases the lock and takes it again before touching
+// the field (httputil's ClientConn.Read reads lastbody under its second
+// cc.mu.Lock()) is reverted there, not at its first lock, whose revert
+// leaves the field locked by the later one.
+func regionOf(p *mutate.Package, d *ast.FuncDecl, field *types.Var, s mutate.LockSite, lk *locks.Followed) mutate.LockSite {
+	list := d.Body.List
+	from := slices.Index(list, s.Lock())
+	if from < 0 {
+		return s
+	}
+	for _, st := range list[from+1:] {
+		if accessIn(p, st, field, false) == nil {
+			continue
+		}
+		if r, ok := p.FindLockBefore(d, lk, st); ok {
+			return r
+		}
+		break
+	}
+	return s
 }
 
 // selects reports whether a body selects the field anywhere, literals

@@ -127,3 +127,28 @@ func (o *Outbox) write(msg string) bool {
 		return false
 	}
 }
+
+// Reader takes its lock twice and touches last only in the second
+// region, as httputil's ClientConn.Read reads lastbody: a revert of the
+// first region would leave every access of last locked by the second, so
+// the reverts are made in the region that holds the field.
+type Reader struct {
+	mu   sync.Mutex
+	ids  map[int]bool
+	last string
+}
+
+func (r *Reader) Read(id int) string {
+	r.mu.Lock()
+	ok := r.ids[id]
+	delete(r.ids, id)
+	r.mu.Unlock()
+	if !ok {
+		return ""
+	}
+	r.mu.Lock()
+	last := r.last
+	r.last = ""
+	r.mu.Unlock()
+	return last
+}
