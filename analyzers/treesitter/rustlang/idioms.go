@@ -248,20 +248,20 @@ func bindsSuccess(f *syntax.File, pat *syntax.Node) bool {
 		t := f.Text(pat.Child("type"))
 		return t == "Ok" || t == "Some"
 	case "identifier":
-		return binds(f.Text(pat))
+		return BindsName(f.Text(pat))
 	case "mut_pattern":
 		return true
 	}
 	return false
 }
 
-// binds reports whether an identifier in a pattern binds a name. The
+// BindsName reports whether an identifier in a pattern binds a name. The
 // grammar reads `None` and a constant (`MAX`) as identifiers, but Rust
 // resolves them to the variant or constant and binds nothing; without
 // name resolution, the naming convention tells them apart: a binding is
 // snake_case, a unit variant or constant starts with a capital (the
 // compiler warns otherwise).
-func binds(name string) bool {
+func BindsName(name string) bool {
 	return name != "" && !unicode.IsUpper([]rune(name)[0])
 }
 
@@ -278,7 +278,7 @@ func boundName(f *syntax.File, pat *syntax.Node) string {
 	}
 	switch pat.Kind {
 	case "identifier":
-		if !binds(f.Text(pat)) {
+		if !BindsName(f.Text(pat)) {
 			return ""
 		}
 		return f.Text(pat)

@@ -118,9 +118,9 @@ package main
 import (
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/guardlint/guardlint/analyzers/core"
+	"github.com/guardlint/guardlint/analyzers/treesitter/rustlang"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -316,7 +316,11 @@ func bindsGuard(f *syntax.File, b *binding) bool {
 	}
 	v := b.value
 	for v != nil && v.Kind == "await_expression" {
-		v = v.NamedChildren()[0]
+		kids := v.NamedChildren()
+		if len(kids) == 0 {
+			return true
+		}
+		v = kids[0]
 	}
 	switch {
 	case v == nil:
@@ -352,9 +356,8 @@ func boundBy(f *syntax.File, pat *syntax.Node) *syntax.Node {
 	}
 	switch pat.Kind {
 	case "identifier":
-		// `None` or a constant binds nothing (Rust resolves a capitalised
-		// name in a pattern to the variant or constant).
-		if r := []rune(f.Text(pat)); len(r) == 0 || unicode.IsUpper(r[0]) {
+		// `None` or a constant binds nothing, as the front end reads it.
+		if !rustlang.BindsName(f.Text(pat)) {
 			return nil
 		}
 		return pat

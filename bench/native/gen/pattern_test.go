@@ -29,14 +29,7 @@ func TestRustPatternGuard(t *testing.T) {
 		{"if let Ok(g) = m.lock(1) { g.go(); }", "", "", ""},
 	}
 	for _, c := range cases {
-		src := []byte("fn f(&self) {\n" + c.src + "\n}\n")
-		f, err := syntax.Parse("rust", "x.rs", src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body := f.Root.NamedChildren()[0].Child("body")
-		live := func(*syntax.Node) core.Liveness { return core.Liveness{} }
-		g, lock, _, b := rustPatternGuard(f, body, live)
+		_, g, lock, b := patternGuardOf(t, c.src)
 		if c.form == "" {
 			if g != nil {
 				t.Errorf("%s: picked %s as a guard", c.src, g.name)
@@ -111,14 +104,7 @@ func TestDroppedMutant(t *testing.T) {
 		{"let Some(t) = r.read()? else { return }; t.a();", false},
 	}
 	for _, c := range cases {
-		src := []byte("fn f(&self) {\n" + c.src + "\n}\n")
-		f, err := syntax.Parse("rust", "x.rs", src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body := f.Root.NamedChildren()[0].Child("body")
-		live := func(*syntax.Node) core.Liveness { return core.Liveness{} }
-		g, _, _, b := rustPatternGuard(f, body, live)
+		f, g, _, b := patternGuardOf(t, c.src)
 		if g == nil {
 			t.Errorf("%s: no guard found", c.src)
 			continue
@@ -129,4 +115,18 @@ func TestDroppedMutant(t *testing.T) {
 			t.Errorf("%s: dropped mutant made: %v, want %v", c.src, got, c.dropped)
 		}
 	}
+}
+
+// patternGuardOf parses src as the body of a method and returns the guard
+// the pattern rule finds in it, its lock and its binding.
+func patternGuardOf(t *testing.T, src string) (*syntax.File, *guard, string, *binding) {
+	t.Helper()
+	f, err := syntax.Parse("rust", "x.rs", []byte("fn f(&self) {\n"+src+"\n}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := f.Root.NamedChildren()[0].Child("body")
+	live := func(*syntax.Node) core.Liveness { return core.Liveness{} }
+	g, lock, _, b := rustPatternGuard(f, body, live)
+	return f, g, lock, b
 }

@@ -686,7 +686,7 @@ func afterUnlock(p *packages.Package, fd *ast.FuncDecl) (pick, string) {
 	case !releasesOnly || releases == 0 || fn == nil:
 		return pick{}, "point 3"
 	case !quietAfter:
-		explainRefusal(p, fd, "point 4", firstRefused)
+		explainRefusal(p, fd, firstRefused)
 		return pick{}, "point 4"
 	case calls == 0 && work == 0:
 		return pick{}, "point 5"

@@ -2,6 +2,7 @@ package main
 
 import (
 	"go/ast"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -36,4 +37,24 @@ func TestLoadFailsOnBrokenPackage(t *testing.T) {
 	_, err := load(".", []string{"./testdata/broken"})
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "testdata/broken/broken.go:4")
+}
+
+// TestRefusalsNameTheStatement checks -refusals: a function point 4
+// refuses is printed with the first statement after a release that the
+// point does not allow, and a picked one is not printed.
+func TestRefusalsNameTheStatement(t *testing.T) {
+	pkgs, err := load(".", []string{"./testdata/afterunlock"})
+	require.NoError(t, err)
+	var out strings.Builder
+	refusals = &out
+	defer func() { refusals = nil }()
+	for _, f := range pkgs[0].Syntax {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && (fd.Name.Name == "last" || fd.Name.Name == "add") {
+				afterUnlock(pkgs[0], fd)
+			}
+		}
+	}
+	require.Contains(t, out.String(), "point 4 refuses last: if n == 0 { return errLast }")
+	require.NotContains(t, out.String(), "refuses add:")
 }
