@@ -71,7 +71,15 @@ func (ch *checker) accesses(c *contract, decl inspector.Cursor) []*access {
 // (any but one of the package that readsOnlyCall shows only reads).
 // Every other use is a read.
 func (ch *checker) isWrite(cur inspector.Cursor) (bool, string) {
-	info := ch.r.Pass.TypesInfo
+	return writeAt(ch.r.Pass.TypesInfo, cur, ch.readsOnlyCall)
+}
+
+// writeAt is isWrite with the test of a method call on the field given:
+// readsOnly says whether the call at the cursor of its selector, of a
+// method with a pointer receiver, only reads its receiver; nil counts
+// every such call as a write (the mutant generator's conservative view,
+// which has no summaries of the package's functions).
+func writeAt(info *types.Info, cur inspector.Cursor, readsOnly func(inspector.Cursor, *types.Func) bool) (bool, string) {
 	child := cur.Node()
 	for p := cur.Parent(); ; p = p.Parent() {
 		switch n := p.Node().(type) {
@@ -95,7 +103,7 @@ func (ch *checker) isWrite(cur inspector.Cursor) (bool, string) {
 					return true, "an atomic " + n.Sel.Name
 				}
 				fn := s.Obj().(*types.Func)
-				if _, ptr := fn.Signature().Recv().Type().(*types.Pointer); ptr && !isPointer(info.TypeOf(n.X)) && !ch.readsOnlyCall(p, fn) {
+				if _, ptr := fn.Signature().Recv().Type().(*types.Pointer); ptr && !isPointer(info.TypeOf(n.X)) && (readsOnly == nil || !readsOnly(p, fn)) {
 					return true, "a call of " + n.Sel.Name + ", whose receiver is a pointer"
 				}
 				return false, ""

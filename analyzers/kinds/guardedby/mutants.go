@@ -53,9 +53,20 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutant.M
 	if lock == nil {
 		return nil
 	}
+	readOnly := readOnlyField(p, field)
 	var out []*mutant.Mutant
 	for _, op := range guardedOps {
-		m := r.mutant(p, inv, field, lock, op)
+		var m *mutant.Mutant
+		switch {
+		case readOnly == "":
+			m = r.mutant(p, inv, field, lock, op)
+		case op == mutant.OpOutOfScope:
+			// The one revert that matters for a field read only: a
+			// write of it without the lock.
+			m = outOfScopeWrite(p, inv, field, lock)
+		default:
+			m = mutant.VoidMutant(inv, inv.Field.Short(), op, "equivalent: "+readOnly)
+		}
 		m.Site.Callee = calleeName(p, m.Target)
 		out = append(out, m)
 	}
@@ -108,14 +119,14 @@ func (r *Rule) mutant(p *mutate.Package, inv *invariants.Invariant, field, lock 
 	}
 	if op == mutant.OpOutOfScope {
 		for _, h := range hosts {
-			if m := outOfScope(p, inv, h.d, field); m.Void == "" {
+			if m := outOfScope(p, inv, h.d, field, false); m.Void == "" {
 				return m
 			}
 		}
 	}
 	switch op {
 	case mutant.OpOutOfScope:
-		return outOfScope(p, inv, hosts[0].d, field)
+		return outOfScope(p, inv, hosts[0].d, field, false)
 	case mutant.OpOtherMode:
 		return otherMode(p, inv, hosts[0].d, lock)
 	case opIntoGoroutine:
@@ -137,7 +148,7 @@ func byField(p *mutate.Package, inv *invariants.Invariant, hosts []host, field, 
 	for _, h := range hosts {
 		var first, last ast.Stmt
 		for _, st := range h.s.Held() {
-			if accessIn(p, st, field, false) == nil {
+			if accessIn(p, h.d, st, field, false) == nil {
 				continue
 			}
 			if first == nil {
@@ -230,7 +241,7 @@ func regionOf(p *mutate.Package, d *ast.FuncDecl, field *types.Var, s mutate.Loc
 		return s
 	}
 	for _, st := range list[from+1:] {
-		if accessIn(p, st, field, false) == nil {
+		if accessIn(p, d, st, field, false) == nil {
 			continue
 		}
 		if r, ok := p.FindLockBefore(d, lk, st); ok {
@@ -272,7 +283,7 @@ func touchesAfter(p *mutate.Package, d *ast.FuncDecl, field *types.Var, s mutate
 			return false
 		}
 		if st, ok := n.(ast.Stmt); ok && st.Pos() > from {
-			if sel := accessIn(p, st, field, write); sel != nil {
+			if sel := accessIn(p, d, st, field, write); sel != nil {
 				found = true
 				return false
 			}
@@ -307,9 +318,13 @@ func lockText(p *mutate.Package, d *ast.FuncDecl, _ mutate.LockSite) string {
 	return ""
 }
 
-// accessIn returns an access of the field directly in a statement (not in
-// a literal), a write when write is set.
-func accessIn(p *mutate.Package, st ast.Stmt, field *types.Var, write bool) *ast.SelectorExpr {
+// accessIn returns an access of the field directly in a statement of d
+// (not in a literal) in code that runs, a write when write is set. An
+// access in dead code (under a constant false condition, after a return)
+// is none: the check never sees it run, so a revert around it reverts
+// nothing (database/sql's DB.lastPut is touched only under the constant
+// false debugGetPut).
+func accessIn(p *mutate.Package, d *ast.FuncDecl, st ast.Stmt, field *types.Var, write bool) *ast.SelectorExpr {
 	info := p.Pkg.TypesInfo
 	// Atomic loads need no lock: reverting the lock around one reverts
 	// nothing the rule asks for.
@@ -331,7 +346,7 @@ func accessIn(p *mutate.Package, st ast.Stmt, field *types.Var, write bool) *ast
 		case *ast.FuncLit:
 			return false
 		case *ast.SelectorExpr:
-			if s := info.Selections[n]; s != nil && s.Kind() == types.FieldVal && s.Obj().(*types.Var).Origin() == field && !loads[n] {
+			if s := info.Selections[n]; s != nil && s.Kind() == types.FieldVal && s.Obj().(*types.Var).Origin() == field && !loads[n] && !deadInDecl(p, d, n.Pos()) {
 				if !write || writesIn(st, n) {
 					out = n
 				}
@@ -431,7 +446,7 @@ func intoGoroutine(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl
 		case *ast.AssignStmt:
 			movable = st.Tok != token.DEFINE
 		}
-		if movable && accessIn(p, st, field, false) != nil {
+		if movable && accessIn(p, d, st, field, false) != nil {
 			e.ReplaceNode(st, "go func() { "+p.Text(st)+" }()")
 			void = ""
 			break
@@ -441,7 +456,7 @@ func intoGoroutine(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl
 }
 
 // Vacuity implements mutate.Rule: a field that no function of its
-// package touches constrains nothing there.
+// package touches in code that runs constrains nothing there.
 func (r *Rule) Vacuity(p *mutate.Package, inv *invariants.Invariant) []string {
 	if inv.Field.Pkg != p.Pkg.PkgPath {
 		return nil
@@ -451,17 +466,18 @@ func (r *Rule) Vacuity(p *mutate.Package, inv *invariants.Invariant) []string {
 		return nil
 	}
 	for _, d := range p.Decls {
-		if d.Body != nil && accessIn(p, d.Body, field, false) != nil {
+		if d.Body != nil && accessIn(p, d, d.Body, field, false) != nil {
 			return nil
 		}
 	}
-	return []string{fmt.Sprintf("no function of package %s reads or writes %s", p.Pkg.PkgPath, inv.Field.Short())}
+	return []string{fmt.Sprintf("no function of package %s reads or writes %s in code that runs", p.Pkg.PkgPath, inv.Field.Short())}
 }
 
 // outOfScope copies the first access of the field after the lock, when
 // its value is the receiver, a parameter or reached from one, to right
-// before the lock statement.
-func outOfScope(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, field *types.Var) *mutant.Mutant {
+// before the lock statement: as a write when the statement writes it or
+// asWrite is set.
+func outOfScope(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, field *types.Var, asWrite bool) *mutant.Mutant {
 	e := mutate.NewEdits(p)
 	void := "no access of " + field.Name() + " after the lock is on the receiver or a parameter"
 	lockAt := -1
@@ -484,13 +500,13 @@ func outOfScope(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, f
 		params[sig.Params().At(i)] = true
 	}
 	for _, st := range d.Body.List[lockAt+1:] {
-		sel := accessIn(p, st, field, false)
+		sel := accessIn(p, d, st, field, false)
 		if sel == nil || !params[rootObj(p.Pkg.TypesInfo, sel.X)] {
 			continue
 		}
 		x := p.Text(sel)
 		stmt := "_ = " + x
-		if writesIn(st, sel) {
+		if asWrite || writesIn(st, sel) {
 			stmt = x + " = " + x
 		}
 		lock := d.Body.List[lockAt]
