@@ -50,6 +50,11 @@ func guardDecl(f *syntax.File, n *syntax.Node, c *model.Config) *model.Guard {
 		d = nil
 	}
 	g := &model.Guard{Node: n, Mode: mode, Takes: true, Scope: enclosingBlock(n)}
+	if t := n.Child("type"); t != nil && scoped == nil {
+		if segs := nameSegs(f, t); len(segs) > 0 {
+			g.ReleasedBy = model.GuardReleases[segs[len(segs)-1]]
+		}
+	}
 	switch {
 	case d == nil && args != nil:
 		if name := n.Child("declarator").Child("declarator"); name != nil {

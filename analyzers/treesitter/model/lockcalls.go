@@ -65,6 +65,12 @@ var GuardModes = map[string]invariants.LockMode{
 	"AutoLock":     invariants.Exclusive,
 }
 
+// GuardReleases are the methods that release a built-in C++ guard class
+// before its scope ends, by the last segment of the class's name, beyond
+// `unlock()` (std::unique_lock, QMutexLocker), which every guard is read
+// with: Abseil's and gRPC's ReleasableMutexLock::Release().
+var GuardReleases = map[string][]string{"ReleasableMutexLock": {"Release"}}
+
 // GuardMode returns the mode of a C++ guard class, given the segments of
 // its name as written (`absl::MutexLock` is absl, MutexLock): a class
 // the invariants file declares, whose name must end the written one

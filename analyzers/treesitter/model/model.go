@@ -159,8 +159,10 @@ type Guard struct {
 	// "" for a guard of the standard types; such a guard locks the rule's
 	// lock in the rule's mode.
 	Acquire string
-	// ReleasedBy are the methods of a guard of a class the code declares
-	// (ScopedGuard) that release it (`section.Leave()`).
+	// ReleasedBy are the methods that release the guard before its scope
+	// ends, other than unlock(): those of a class the code declares
+	// (ScopedGuard, `section.Leave()`) or of a built-in one
+	// (GuardReleases, `lock.Release()`).
 	ReleasedBy []string
 }
 

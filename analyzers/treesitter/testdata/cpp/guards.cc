@@ -186,3 +186,18 @@ void Cache::revert_if_init_released() {
     n_--;
   }
 }
+
+// absl::ReleasableMutexLock gives the mutex up at Release(), before its
+// scope ends: silent with nothing that works after it, firing with work
+// after it.
+void Cache::abseil_releasable() {
+  absl::ReleasableMutexLock l(&amu_);
+  n_++;
+  l.Release();
+}
+
+void Cache::revert_abseil_released() {
+  absl::ReleasableMutexLock l(&amu_);
+  l.Release();  // want cpp-abseil "amu_ is released here, but Cache::revert_abseil_released must hold it at every statement that does work: the statement at line 202 still does"
+  n_++;
+}
