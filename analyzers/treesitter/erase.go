@@ -11,5 +11,10 @@ import (
 // invariant erases are blanked (syntax.EraseMacros), within the parse
 // budget.
 func Parse(inv *invariants.Invariant, path string, src []byte, budget time.Duration) (*syntax.File, error) {
-	return syntax.ParseWithin(syntax.Lang(inv.Lang), path, syntax.EraseMacros(src, inv.Erase), budget)
+	erased := syntax.EraseMacros(src, inv.Erase)
+	f, err := syntax.ParseWithin(syntax.Lang(inv.Lang), path, erased, budget)
+	if f != nil && len(inv.Erase) > 0 {
+		f.Raw = src
+	}
+	return f, err
 }

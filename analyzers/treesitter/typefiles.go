@@ -25,13 +25,16 @@ type typeFiles struct {
 	scopedCache
 }
 
-// rawOf returns a file's bytes before erasure, when the job kept them,
-// else the parsed bytes.
+// rawOf returns a file's bytes before erasure, when the job or the file
+// kept them, else the parsed bytes.
 func (t *typeFiles) rawOf(f *syntax.File) []byte {
 	if t != nil {
 		if b, ok := t.raw[f]; ok {
 			return b
 		}
+	}
+	if f.Raw != nil {
+		return f.Raw
 	}
 	return f.Src
 }

@@ -31,6 +31,11 @@ type File struct {
 	Path string
 	Lang Lang
 	Src  []byte
+	// Raw is the source before the invariant's macros were erased
+	// (EraseMacros keeps every offset), where the thread-safety
+	// annotations it blanks are still written; nil when nothing was
+	// erased, and Src is the source as written.
+	Raw  []byte
 	Root *Node
 	// lines holds the byte offset of every line start.
 	lines []int
