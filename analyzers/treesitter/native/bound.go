@@ -174,12 +174,9 @@ func (c *Code) boundEdit(e *Edits, b boundAt, op string) string {
 			before(call)
 			return ""
 		}
-		if why := c.makeUnlockable(e, b.declAt(), op); why != "" {
+		call, why := c.releaseCall(e, b.declAt(), op)
+		if why != "" {
 			return why
-		}
-		call := gd.Name + ".unlock();"
-		if op == mutant.OpGuardForgotten {
-			call = gd.Name + ".release();"
 		}
 		before(call)
 		return ""
@@ -260,28 +257,6 @@ func (b boundAt) declAt() guardAt {
 	g := b.guardAt
 	g.stmt = model.Stmt{Kind: model.GuardStmt, Node: g.stmt.Guard.Node, Guard: g.stmt.Guard}
 	return g
-}
-
-// makeUnlockable makes a C++ guard that cannot unlock (lock_guard) a
-// unique_lock, as the reverts that unlock or release it early need; a
-// scoped_lock of several mutexes has no such form.
-func (c *Code) makeUnlockable(e *Edits, g guardAt, op string) string {
-	f := g.fn.File
-	parts, why := guardParts(f, g.stmt)
-	if why != "" {
-		return why
-	}
-	if unlockable[parts.word.text(f)] {
-		return ""
-	}
-	if len(g.stmt.Guard.Lock) > 1 {
-		if op == mutant.OpGuardForgotten {
-			return "a std::scoped_lock of several mutexes has no release"
-		}
-		return "a std::scoped_lock of several mutexes cannot unlock early"
-	}
-	e.ReplaceNode(f, parts.word.node, "unique_lock")
-	return ""
 }
 
 // scrutinee returns the value a Rust guard bound by a pattern is taken

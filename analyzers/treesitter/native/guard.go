@@ -35,14 +35,10 @@ type GuardSite struct {
 	Mode invariants.LockMode
 }
 
-// The names the guard reverts rewrite: the C++ guard types (the C++
-// front end's list), those of them that can unlock before their end, and
-// Rust's lock methods with the method of the other mode.
-var (
-	guardTypes      = map[string]bool{"lock_guard": true, "unique_lock": true, "scoped_lock": true, "shared_lock": true}
-	unlockable      = map[string]bool{"unique_lock": true, "shared_lock": true}
-	otherModeMethod = map[string]string{"lock": "read", "write": "read", "read": "write", "try_lock": "try_read", "try_write": "try_read", "try_read": "try_write"}
-)
+// otherModeMethod are Rust's lock methods with the method of the other
+// mode, which other-mode rewrites them to (the C++ guard classes are in
+// guardClasses).
+var otherModeMethod = map[string]string{"lock": "read", "write": "read", "read": "write", "try_lock": "try_read", "try_write": "try_read", "try_read": "try_write"}
 
 // GuardMutant builds one revert of a guard.
 func (c *Code) GuardMutant(g GuardSite, op string) *mutant.Mutant {
@@ -211,11 +207,12 @@ func (c *Code) guardEdit(e *Edits, g guardAt, op string) string {
 		release := "drop(" + top.Guard.Name + ");"
 		if !d.Rust() {
 			// A lock_guard cannot unlock; the revert that unlocks
-			// early makes it a unique_lock first.
-			if why := c.makeUnlockable(e, g, op); why != "" {
+			// early makes it a unique_lock first (releaseCall).
+			call, why := c.releaseCall(e, g, op)
+			if why != "" {
 				return why
 			}
-			release = top.Guard.Name + ".unlock();"
+			release = call
 		}
 		e.Insert(f, lastWork.Start, release+"\n"+lineIndent(f.Src, lastWork.Start))
 		return ""
@@ -236,14 +233,11 @@ func (c *Code) guardEdit(e *Edits, g guardAt, op string) string {
 			e.Insert(f, len(f.Src), "\n#[allow(dead_code)]\nstatic "+otherMuRust+": std::sync::"+typ+"<()> = std::sync::"+typ+"::new(());\n")
 			return ""
 		}
-		e.Replace(f, parts.leaves[i].Start, parts.leaves[j-1].End, otherMuC)
-		mu := parts.mutexType
-		if mu == "" {
-			mu = "std::mutex"
-			if g.mode == invariants.Shared {
-				mu = "std::shared_mutex"
-			}
+		mu, why := parts.otherMutex(f, g.mode == invariants.Shared)
+		if why != "" {
+			return why
 		}
+		e.Replace(f, parts.leaves[i].Start, parts.leaves[j-1].End, otherMuC)
 		def := outerDef(fn)
 		e.Insert(f, def.Start, "static inline "+mu+" "+otherMuC+";\n"+lineIndent(f.Src, def.Start))
 		return ""
@@ -255,9 +249,9 @@ func (c *Code) guardEdit(e *Edits, g guardAt, op string) string {
 			e.ReplaceNode(f, parts.method.node, otherModeMethod[parts.method.text(f)])
 			return ""
 		}
-		other := "shared_lock"
-		if parts.word.text(f) == "shared_lock" {
-			other = "unique_lock"
+		other, why := parts.otherClass(f)
+		if why != "" {
+			return why
 		}
 		e.ReplaceNode(f, parts.word.node, other)
 		return ""
@@ -281,10 +275,11 @@ func (c *Code) guardEdit(e *Edits, g guardAt, op string) string {
 		if !d.Rust() {
 			// lock_guard has no release; the revert makes it a
 			// unique_lock first, as unlocked-early does.
-			if why := c.makeUnlockable(e, g, op); why != "" {
+			call, why := c.releaseCall(e, g, op)
+			if why != "" {
 				return why
 			}
-			forget = top.Guard.Name + ".release();"
+			forget = call
 		}
 		e.Insert(f, s.End, "\n"+lineIndent(f.Src, s.Start)+forget)
 		return ""
@@ -324,6 +319,7 @@ type guardDecl struct {
 	leaves    []*syntax.Node
 	typ, args string
 	word      leaf
+	ns        string // the namespace the type is written in: "absl::", ""
 	mutexType string
 	value     string
 	method    *leaf
@@ -388,18 +384,24 @@ func guardParts(f *syntax.File, st model.Stmt) (guardDecl, string) {
 			p.typ = strings.TrimSpace(string(f.Src[st.Node.Start:ls[i].Start]))
 		}
 		p.args = strings.TrimSpace(string(f.Src[ls[open].End:ls[len(ls)-2].Start]))
+		// The class's name is the last name of the type outside its
+		// template arguments (lock_guard in std::lock_guard<std::mutex>,
+		// MutexLock in absl::MutexLock), its namespace what is before it.
 		for k := from; k < to; k++ {
 			switch t := f.Text(ls[k]); {
-			case guardTypes[t] && p.word.node == nil:
-				p.word = leaf{ls[k]}
-			case t == "<" && p.word.node != nil && p.mutexType == "":
-				if m := closing(f, ls, k); m < to {
+			case t == "<":
+				m := closing(f, ls, k)
+				if p.word.node != nil && p.mutexType == "" && m < to {
 					p.mutexType = strings.TrimSpace(string(f.Src[ls[k].End:ls[m].Start]))
 				}
+				k = m
+			case ls[k].Kind == "identifier" || ls[k].Kind == "type_identifier" || ls[k].Kind == "namespace_identifier":
+				p.word, p.mutexType = leaf{ls[k]}, ""
+				p.ns = strings.TrimSpace(string(f.Src[ls[from].Start:ls[k].Start]))
 			}
 		}
 		if p.word.node == nil {
-			return p, "the guard's type is not a standard guard"
+			return p, "the guard's type has no name"
 		}
 		if strings.Contains(p.mutexType, ",") {
 			p.mutexType = "" // scoped_lock<A, B>: no one type to copy

@@ -77,3 +77,37 @@ func TestBoundGuardReverts(t *testing.T) {
 	assert.Contains(t, text(t, ms[mutant.OpLockedLate]), "    if ( n_ > 0) {\n      n_--;\n      std::lock_guard lk(mu_);\n      n_++;")
 	assert.Contains(t, text(t, ms[mutant.OpUnlockedEarly]), "if (std::unique_lock lk(mu_); n_ > 0) {\n      lk.unlock();\n      n_--;")
 }
+
+// TestLibraryGuardReverts checks how the reverts that rewrite a guard
+// spell the library guards the front end reads (absl::MutexLock takes the
+// mutex's address, gRPC's grpc_core::Mutex has one mode) and a guard
+// class the code declares, whose annotations name its release.
+func TestLibraryGuardReverts(t *testing.T) {
+	body := func(decl string) string {
+		return "struct Q {\n  absl::Mutex mu_;\n  int n_;\n  void f() {\n    " + decl + "\n    n_--;\n    n_++;\n  }\n};\n"
+	}
+	ms := mutants(t, code(t, "cpp", "a.cc", body("absl::MutexLock l(&mu_);"), "Q::f", "hold: {lock: mu_}"))
+	assert.Contains(t, text(t, ms[mutant.OpEmptySection]), "    absl::MutexLock{&mu_};\n")
+	assert.Contains(t, text(t, ms[mutant.OpOtherMode]), "    absl::ReaderMutexLock l(&mu_);\n")
+	another := text(t, ms[mutant.OpAnotherLock])
+	assert.Contains(t, another, "static inline absl::Mutex guardlint_other_mu;")
+	assert.Contains(t, another, "    absl::MutexLock l(&guardlint_other_mu);\n")
+	assert.Contains(t, text(t, ms[mutant.OpUnlockedEarly]), "    absl::ReleasableMutexLock l(&mu_);\n    n_--;\n    l.Release();\n    n_++;")
+	assert.Equal(t, "absl::MutexLock cannot give its mutex up without unlocking it", ms[mutant.OpGuardForgotten].Void)
+
+	ms = mutants(t, code(t, "cpp", "a.cc", body("grpc_core::MutexLock l(&mu_);"), "Q::f", "hold: {lock: mu_}"))
+	assert.Equal(t, "grpc_core::MutexLock's mutex has one mode", ms[mutant.OpOtherMode].Void)
+	assert.Contains(t, text(t, ms[mutant.OpAnotherLock]), "static inline grpc_core::Mutex guardlint_other_mu;")
+
+	ms = mutants(t, code(t, "cpp", "a.cc", body("absl::ReaderMutexLock l(&mu_);"), "Q::f", "hold: {lock: mu_, mode: shared}"))
+	assert.Contains(t, text(t, ms[mutant.OpOtherMode]), "    absl::WriterMutexLock l(&mu_);\n")
+	assert.Equal(t, "absl::ReaderMutexLock cannot give its mutex up before its scope ends", ms[mutant.OpUnlockedEarly].Void)
+
+	const declared = "#define ABSL_SCOPED_LOCKABLE __attribute__((scoped_lockable))\n#define ABSL_EXCLUSIVE_LOCK_FUNCTION(...) __attribute__((exclusive_lock_function(__VA_ARGS__)))\n#define ABSL_UNLOCK_FUNCTION(...) __attribute__((unlock_function(__VA_ARGS__)))\n" +
+		"class ABSL_SCOPED_LOCKABLE Section {\n public:\n  explicit Section(absl::Mutex *mu) ABSL_EXCLUSIVE_LOCK_FUNCTION(mu);\n  void Leave() ABSL_UNLOCK_FUNCTION();\n};\n"
+	ms = mutants(t, code(t, "cpp", "a.cc", declared+body("Section s(&mu_);"), "Q::f", "hold: {lock: mu_}, erase: [ABSL_SCOPED_LOCKABLE, ABSL_EXCLUSIVE_LOCK_FUNCTION, ABSL_UNLOCK_FUNCTION]"))
+	assert.Contains(t, text(t, ms[mutant.OpUnlockedEarly]), "    Section s(&mu_);\n    n_--;\n    s.Leave();\n    n_++;")
+	assert.Equal(t, "the other mode of Section, a class the code declares, is not known", ms[mutant.OpOtherMode].Void)
+	assert.Equal(t, "the mutex class of Section, a class the code declares, is not known", ms[mutant.OpAnotherLock].Void)
+	assert.Contains(t, text(t, ms[mutant.OpEmptySection]), "    Section{&mu_};\n")
+}
