@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"go/token"
 	"regexp"
+	"strings"
 
 	"github.com/guardlint/guardlint/invariants"
 )
@@ -70,6 +71,30 @@ type Site struct {
 // Contains reports whether a position lies in the site.
 func (s Site) Contains(p token.Position) bool {
 	return p.Filename == s.File && s.Start <= p.Line && p.Line <= s.End
+}
+
+// NamedBy reports whether a finding's message names the site's Callee
+// as a whole name (not as the start of a longer one: (*T).send in
+// (*T).sendAll): a finding outside the site that is the revert's own.
+func (s Site) NamedBy(msg string) bool {
+	if s.Callee == "" {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(msg[i:], s.Callee)
+		if j < 0 {
+			return false
+		}
+		end := i + j + len(s.Callee)
+		if end == len(msg) || !isIdentByte(msg[end]) {
+			return true
+		}
+		i = end
+	}
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || b >= 0x80
 }
 
 // String formats the site as file:start-end (func).

@@ -173,7 +173,7 @@ func verdict(m *mutant.Mutant, fs []core.Finding) (Verdict, string) {
 		if m.Site.Contains(f.Pos) {
 			return Killed, fmt.Sprintf("%s:%d:%d", filepath.Base(f.Pos.Filename), f.Pos.Line, f.Pos.Column)
 		}
-		if m.Site.Callee != "" && namesFunc(f.Message, m.Site.Callee) {
+		if m.Site.NamedBy(f.Message) {
 			return Killed, fmt.Sprintf("%s:%d:%d, at a caller of %s", filepath.Base(f.Pos.Filename), f.Pos.Line, f.Pos.Column, m.Site.Callee)
 		}
 		elsewhere = append(elsewhere, fmt.Sprintf("%s:%d", filepath.Base(f.Pos.Filename), f.Pos.Line))
@@ -182,24 +182,4 @@ func verdict(m *mutant.Mutant, fs []core.Finding) (Verdict, string) {
 		return Survived, fmt.Sprintf("%s fired only outside %s, at %v", m.Invariant.ID, m.Site.Func, elsewhere)
 	}
 	return Survived, m.Invariant.ID + " did not fire"
-}
-
-// namesFunc reports whether a finding's message names fn as a whole
-// name: not as the start of a longer one ((*T).send in (*T).sendAll).
-func namesFunc(msg, fn string) bool {
-	for i := 0; ; {
-		j := strings.Index(msg[i:], fn)
-		if j < 0 {
-			return false
-		}
-		end := i + j + len(fn)
-		if end == len(msg) || !isIdentByte(msg[end]) {
-			return true
-		}
-		i = end
-	}
-}
-
-func isIdentByte(b byte) bool {
-	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || b >= 0x80
 }

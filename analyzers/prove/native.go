@@ -2,6 +2,7 @@ package prove
 
 import (
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -45,6 +46,9 @@ func (g nativeCode) mutants(inv *invariants.Invariant) ([]*mutant.Mutant, []stri
 // file alone (its definitions, the defines, the patterns), and the
 // invariant held on the other files before. That keeps a glob over a large
 // vendored tree from being walked and read again for every mutant. The
+// headers among the invariant's files come along: the declarations the
+// front end reads there (a helper's EXCLUSIVE_LOCKS_REQUIRED, a field's
+// type, a guard class) decide findings in the mutated function too. The
 // findings elsewhere, which a survivor's detail lists, are then those of
 // the changed files only.
 func nativeFindings(m *mutant.Mutant, base *overlay.Files, exact bool) []core.Finding {
@@ -60,7 +64,25 @@ func nativeFindings(m *mutant.Mutant, base *overlay.Files, exact bool) []core.Fi
 	}
 	if exact || len(inv.Files) == 0 {
 		inv.Files = m.Invariant.Files
+	} else {
+		inv.Files = append(inv.Files, headers(m.Invariant.Files, inv.Files)...)
 	}
 	set := &invariants.Set{Files: []*invariants.File{m.Invariant.File}, Invariants: []*invariants.Invariant{&inv}}
 	return driver.NativeFiles(set, view, 0) // the default parse budget, as the baseline run has it
+}
+
+// headerExts are the extensions of C and C++ headers, whose declarations
+// a mutated function's check reads.
+var headerExts = map[string]bool{".h": true, ".hh": true, ".hpp": true, ".hxx": true, ".h++": true, ".cuh": true, ".inl": true, ".ipp": true}
+
+// headers returns the patterns of all that name headers (a path or a glob
+// that ends in a header's extension) and are not among have.
+func headers(all, have []invariants.Glob) []invariants.Glob {
+	var out []invariants.Glob
+	for _, g := range all {
+		if headerExts[filepath.Ext(g.Pattern)] && !slices.ContainsFunc(have, func(h invariants.Glob) bool { return h.Pattern == g.Pattern }) {
+			out = append(out, g)
+		}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package prove
 
 import (
+	"bytes"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -374,4 +375,21 @@ func TestNativeLockKindsProve(t *testing.T) {
 		assert.Equal(t, want, ops[ir.Invariant.ID], ir.Invariant.ID)
 	}
 	assert.True(t, rep.Proved())
+}
+
+// TestNativeFastReadsHeaders proves guarded_by's testdata with the fast
+// check, which reads the mutated file and the invariant's headers:
+// Ledger::AddLocked needs mu_ by an annotation in ledger.h, so the reverts
+// of Ledger::Add's guard around its call are reported at that call only
+// when the header is read (without it, 8 survive). Ledger::Clear, private,
+// takes the lock itself: its reverts are reported at Reset, naming Clear
+// (mutant.Site.Callee), their kill.
+func TestNativeFastReadsHeaders(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	got := Main([]string{"-C", filepath.Join("..", "kinds", "guardedby", "testdata", "native"), "-config", "proved.yaml"}, &stdout, &stderr, noEnv)
+	out := stdout.String()
+	assert.Equal(t, exitProved, got, "%s%s", out, stderr.String())
+	assert.Regexp(t, `ledger +Ledger::Add +K K K K K K K K - K -\n`, out)
+	assert.Regexp(t, `ledger +Ledger::Total +K K K K K K K K - - -\n`, out)
+	assert.Regexp(t, `ledger +Ledger::Clear +K K K K K K K K - K -\n`, out)
 }

@@ -33,6 +33,12 @@ type Source struct {
 	// and shapes what each is.
 	patterns [][]string
 	shapes   []model.Shape
+	// shared, for a FilesRule, are the files loaded so far, whose type
+	// facts and lock contracts their functions share, as the check's
+	// functions share those of the job (ParsedFiles): a helper annotated
+	// in a header is known as the check knows it. A function rule's
+	// functions read their own file, as its check does.
+	shared *ParsedFiles
 }
 
 // SourceFile is one parsed file of a Source.
@@ -58,6 +64,9 @@ func LoadSource(inv *invariants.Invariant, view *overlay.Files) (*Source, error)
 		return nil, fmt.Errorf("lang %s is not checked by the tree-sitter front end", inv.Lang)
 	}
 	s := &Source{Inv: inv, lang: lang, view: view, parsed: map[string]*SourceFile{}}
+	if _, ok := inv.Rule.(FilesRule); ok {
+		s.shared = NewParsedFiles()
+	}
 	// The patterns, their shapes, the files and the configuration, as
 	// the check prepares them.
 	var names []invariants.Name
@@ -115,6 +124,12 @@ func (s *Source) files(keep func(src []byte) bool) ([]*SourceFile, error) {
 		sf, err := s.Parse(p, src)
 		if err != nil {
 			return nil, err
+		}
+		if s.shared != nil {
+			s.shared.Add(sf.File, src)
+			for _, fn := range sf.Funcs {
+				s.shared.Share(fn)
+			}
 		}
 		s.parsed[p] = sf
 		out = append(out, sf)

@@ -7,6 +7,7 @@ import (
 	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/native"
+	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
 
@@ -41,14 +42,15 @@ type nativeSite struct {
 }
 
 // NativeMutants implements native.Rule: for every live access that a
-// guard of the lock holds, in a function whose unguarded access is
-// reported in the function itself, the reverts of that guard relative to
-// the access. A function that passes the need to its callers would be
-// reported at them, outside the mutated function: its accesses are not
-// sites. The other mode is made only of an exclusive guard around an
+// guard of the lock holds, the reverts of that guard relative to the
+// access. A function that passes the need to its callers is reported at
+// them, naming it on the call path (mutant.Site.Callee). The other mode is made only of an exclusive guard around an
 // access that needs it so (a read's guard made shared reverts nothing),
 // and a subscript is added only after an access under a shared guard of
-// a map field.
+// a map field. A call, holding the lock, of a function that needs it of
+// its callers (a helper that touches the field) is a site too when its
+// revert is reported in the caller: a field whose every access is in
+// such helpers is reverted at their calls.
 func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 	inv := c.Inv
 	fns, err := c.Mentioning(inv.Field.Scoped[len(inv.Field.Scoped)-1])
@@ -56,13 +58,17 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 		return nil // the baseline run reports the files it cannot read
 	}
 	ck := newNativeCheck(r, fns)
+	ck.heldCalls = map[*syntax.Node]heldCall{}
+	if why := ck.run(); why != "" {
+		return nil // the baseline run reports it
+	}
 	ops := r.NativeOps(c.Dialect())
 	var out []*mutant.Mutant
 	for _, fn := range fns {
 		if r.nativeExempt(fn, ck.typ) {
 			continue
 		}
-		sites := ck.sites(fn)
+		sites := append(ck.sites(fn), ck.callSites(fn)...)
 		for _, s := range sites {
 			suffix := ""
 			if len(sites) > 1 {
@@ -71,7 +77,7 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 			for _, op := range ops {
 				switch {
 				case op == opSubscriptAdded:
-					if ck.mapLike && s.Guard.Mode == invariants.Shared {
+					if ck.mapLike && s.Guard.Mode == invariants.Shared && s.field != "" {
 						out = append(out, subscriptMutant(c, s, op+suffix))
 					}
 				case op == mutant.OpOtherMode && (!s.write || s.Guard.Mode != invariants.Exclusive):
@@ -81,7 +87,14 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 					// the inner one.
 					out = append(out, c.Void(fn, op+suffix, "another guard of the lock holds it here too"))
 				default:
-					out = append(out, c.AccessMutant(s.AccessSite, op, suffix))
+					m := c.AccessMutant(s.AccessSite, op, suffix)
+					// A function whose callers can hold the lock (a
+					// private member, a file-local function) passes the
+					// revert's need on to them: the finding lands at a
+					// caller and names the function on its call path,
+					// which is the revert's kill.
+					m.Site.Callee = fn.Name()
+					out = append(out, m)
 				}
 			}
 		}
@@ -89,13 +102,12 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 	return out
 }
 
-// sites lists the live accesses of fn that guards of the lock hold and
-// whose revert is reported in fn.
+// sites lists the live accesses of fn that guards of the lock hold.
 func (c *nativeCheck) sites(fn *treesitter.Function) []nativeSite {
 	as, _ := fn.Accesses(c.typ, c.field)
 	var out []nativeSite
 	for _, a := range as {
-		if !a.Live() || (c.callableOutside(fn) == "" && c.objIndex(fn, a.Object) != -2) {
+		if !a.Live() {
 			continue
 		}
 		mode, _ := c.modeOf(a)
@@ -108,6 +120,30 @@ func (c *nativeCheck) sites(fn *treesitter.Function) []nativeSite {
 		out = append(out, nativeSite{
 			AccessSite: native.AccessSite{Fn: fn, Guard: g, Access: a.Node, Lock: guardLockOf(g, locks), Mode: mode},
 			held:       len(hs), write: mode == invariants.Exclusive, field: fn.File.Text(a.Field),
+		})
+	}
+	return out
+}
+
+// callSites lists the calls fn makes, holding the lock, of functions
+// that need it of their callers (a helper that touches the field
+// without the lock, annotated or file-local), whose revert is reported
+// in fn: the sites of a field whose every access is in such helpers.
+func (c *nativeCheck) callSites(fn *treesitter.Function) []nativeSite {
+	var out []nativeSite
+	for _, call := range fn.Calls() {
+		hc, ok := c.heldCalls[call.Node]
+		if !ok || hc.caller != fn {
+			continue
+		}
+		hs, _, _ := c.holders(fn, call.Node, hc.locks, hc.mode, nil)
+		if len(hs) == 0 {
+			continue
+		}
+		g := hs[len(hs)-1]
+		out = append(out, nativeSite{
+			AccessSite: native.AccessSite{Fn: fn, Guard: g, Access: call.Node, Lock: guardLockOf(g, hc.locks), Mode: hc.mode},
+			held:       len(hs), write: hc.mode == invariants.Exclusive,
 		})
 	}
 	return out

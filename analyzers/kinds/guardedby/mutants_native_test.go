@@ -20,6 +20,8 @@ func TestNativeMutantsKilled(t *testing.T) {
 		"table":   {"lock-deleted", "out-of-scope"},
 		"streams": {"lock-deleted", "out-of-scope", "other-mode"},
 		"pool":    {"lock-deleted", "out-of-scope", "other-mode"},
+		// Made at the callers of the helpers, Add and Total.
+		"ledger": {"lock-deleted", "out-of-scope", "unlocked-early"},
 	} {
 		for _, op := range want {
 			assert.Contains(t, made[id], op, "%s: reverts made: %v", id, made[id])

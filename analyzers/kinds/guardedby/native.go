@@ -78,8 +78,20 @@ func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
 		return fmt.Sprintf("no function of the files mentions %s, so the invariant checks nothing", r.nativeFieldName(nil))
 	}
 	c := newNativeCheck(r, fns)
-	for _, fn := range fns {
-		if r.nativeExempt(fn, c.typ) {
+	if why := c.run(); why != "" {
+		return why
+	}
+	if c.accesses == 0 {
+		return fmt.Sprintf("no live access of %s in the files, so the invariant checks nothing", r.nativeFieldName(fns[0].Inv))
+	}
+	return ""
+}
+
+// run judges every access of the field in the functions, then the
+// callers of those that need the lock, or says why it cannot.
+func (c *nativeCheck) run() string {
+	for _, fn := range c.fns {
+		if c.r.nativeExempt(fn, c.typ) {
 			continue
 		}
 		as, ok := fn.Accesses(c.typ, c.field)
@@ -95,9 +107,6 @@ func (r *Rule) CheckFiles(fns []*treesitter.Function) string {
 		}
 	}
 	c.follow()
-	if c.accesses == 0 {
-		return fmt.Sprintf("no live access of %s in the files, so the invariant checks nothing", r.nativeFieldName(fns[0].Inv))
-	}
 	return ""
 }
 
@@ -151,6 +160,17 @@ type nativeCheck struct {
 	contracts *treesitter.LockContracts
 	declared  map[nativeKey]string
 	callees   *treesitter.Callees
+	// heldCalls, when set (by the mutant generator), collects the calls
+	// of a function that needs the lock which the caller makes holding
+	// it, where a revert of the caller's guard is reported in the caller.
+	heldCalls map[*syntax.Node]heldCall
+}
+
+// heldCall is a call of a function that needs the lock, made holding it.
+type heldCall struct {
+	caller *treesitter.Function
+	locks  [][]string
+	mode   invariants.LockMode
 }
 
 // nativeKey is a function that needs the lock of one value held by its
@@ -571,6 +591,7 @@ func (c *nativeCheck) judgeCallOn(caller *treesitter.Function, call model.Call, 
 	ok, weaker, why := c.held(caller, call.Node, c.locksIn(caller, val), nd.mode, nil)
 	switch {
 	case ok:
+		c.noteHeld(caller, call, val, nd.mode)
 		return
 	case weaker:
 		caller.Report(call.Node, "calls %s under a shared lock of %s, and it %s, which needs it exclusive (%s)", callee.Name(), name, nd.what, strings.Join(path, " -> "))
@@ -595,6 +616,29 @@ func (c *nativeCheck) judgeCallOn(caller *treesitter.Function, call model.Call, 
 		return
 	}
 	c.addNeed(nativeKey{caller, idx}, &nativeNeed{mode: nd.mode, what: nd.what, path: path})
+}
+
+// noteHeld records, for the mutant generator, a call of a function that
+// needs the lock of val, made holding it, when a revert of the guard
+// would be reported in the caller: a caller that code outside the files
+// can call, or a value that is not the caller's receiver or parameter,
+// and no contract of the caller's that holds the lock (which would pass
+// the need on to its callers instead).
+func (c *nativeCheck) noteHeld(caller *treesitter.Function, call model.Call, val []string, mode invariants.LockMode) {
+	if c.heldCalls == nil {
+		return
+	}
+	locks := c.locksIn(caller, val)
+	if req, _, _ := c.contract(caller, call.Node, locks, mode); req != "" {
+		return
+	}
+	if c.callableOutside(caller) == "" && c.objIndex(caller, val) != -2 {
+		return
+	}
+	if prev, ok := c.heldCalls[call.Node]; ok && prev.mode == invariants.Exclusive {
+		return
+	}
+	c.heldCalls[call.Node] = heldCall{caller: caller, locks: locks, mode: mode}
 }
 
 // valueAt returns the tokens of the value a call passes for obj: what it
