@@ -329,6 +329,12 @@ func (c *nativeCheck) judgeAccess(fn *treesitter.Function, a model.Access) {
 		fn.Report(a.Node, "%s without %s held in %s (%s); %s", what, c.lockWord(name, mode), fn.Name(), reason, why)
 		return
 	}
+	if u := c.releasedBefore(fn, a.Node, locks); u != nil {
+		// What the callers hold is given up there: the need cannot be
+		// passed to them.
+		fn.Report(a.Node, "%s after %s gives %s up at line %d, without taking it again", what, fn.Name(), name, fn.Line(u))
+		return
+	}
 	c.addNeed(nativeKey{fn, obj}, &nativeNeed{mode: mode, what: fmt.Sprintf("%s at line %d", what, fn.Line(a.Node)), path: []string{fn.Name()}})
 }
 
@@ -597,6 +603,7 @@ func (c *nativeCheck) judgeCallOn(caller *treesitter.Function, call model.Call, 
 		caller.Report(call.Node, "calls %s under a shared lock of %s, and it %s, which needs it exclusive (%s)", callee.Name(), name, nd.what, strings.Join(path, " -> "))
 		return
 	}
+
 	idx := c.objIndex(caller, val)
 	if req, weaker, branch := c.contract(caller, call.Node, c.locksIn(caller, val), nd.mode); req != "" {
 		if weaker {
@@ -613,6 +620,10 @@ func (c *nativeCheck) judgeCallOn(caller *treesitter.Function, call model.Call, 
 			reason = "the value is not the function's receiver or parameter, so its callers cannot hold its lock"
 		}
 		caller.Report(call.Node, "calls %s without %s held, and it %s (%s: %s); %s", callee.Name(), c.lockWord(name, nd.mode), nd.what, strings.Join(path, " -> "), reason, why)
+		return
+	}
+	if u := c.releasedBefore(caller, call.Node, c.locksIn(caller, val)); u != nil {
+		caller.Report(call.Node, "calls %s after %s gives %s up at line %d, without taking it again, and it %s (%s)", callee.Name(), caller.Name(), name, caller.Line(u), nd.what, strings.Join(path, " -> "))
 		return
 	}
 	c.addNeed(nativeKey{caller, idx}, &nativeNeed{mode: nd.mode, what: nd.what, path: path})
@@ -723,8 +734,19 @@ func (c *nativeCheck) contract(fn *treesitter.Function, n *syntax.Node, locks []
 		}
 	}
 	weak := ""
+	released := -1
+	if u := c.releasedBefore(fn, n, locks); u != nil {
+		released = u.Start
+	}
 	for _, r := range c.contracts.Of(fn) {
 		if n.Start < r.From || (r.Until > 0 && n.Start >= r.Until) || !matchesAny(r.Lock, locks) {
+			continue
+		}
+		if released > r.From {
+			// The function gave up its callers' lock before n
+			// (`mutex_.Unlock();` in leveldb's DoCompactionWork):
+			// from there the contract does not hold, and a guard
+			// taken again is what holds it.
 			continue
 		}
 		if mode == invariants.Shared || r.Mode == invariants.Exclusive {
@@ -737,6 +759,44 @@ func (c *nativeCheck) contract(fn *treesitter.Function, n *syntax.Node, locks []
 
 // addDeclared records that a function's callers must hold a lock because
 // a contract says they do: they are looked for in every file.
+// releasedBefore returns the last live explicit unlock of one of the
+// locks (`mu_.Unlock()`, `mu.unlock()`) that fn itself makes before n in
+// its body, or nil. After it, what fn's callers hold is given up: only a
+// lock taken again in fn holds it.
+func (c *nativeCheck) releasedBefore(fn *treesitter.Function, n *syntax.Node, locks [][]string) *syntax.Node {
+	var at *syntax.Node
+	for _, call := range fn.Calls() {
+		k := len(call.Callee)
+		if !call.Live() || call.Node.Start >= n.Start || k < 3 || !model.UnlockMethods[call.Callee[k-1]] {
+			continue
+		}
+		if sep := call.Callee[k-2]; sep != "." && sep != "->" {
+			continue
+		}
+		if !matchesAny(call.Callee[:k-2], locks) || (at != nil && call.Node.Start <= at.Start) {
+			continue
+		}
+		// Only an unlock whose block holds n surely came before it: one
+		// in a branch of its own (`else { mu_.Unlock(); ..; mu_.Lock(); }`
+		// before a later branch) is not on n's way.
+		if b := enclosingBlock(call.Node); b != nil && b.Start <= n.Start && n.End <= b.End {
+			at = call.Node
+		}
+	}
+	return at
+}
+
+// enclosingBlock is the innermost block around n: a compound statement
+// (C family) or a block (Rust).
+func enclosingBlock(n *syntax.Node) *syntax.Node {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Kind == "compound_statement" || p.Kind == "block" {
+			return p
+		}
+	}
+	return nil
+}
+
 func (c *nativeCheck) addDeclared(k nativeKey, why string, n *nativeNeed) {
 	if _, ok := c.declared[k]; !ok {
 		c.declared[k] = why
