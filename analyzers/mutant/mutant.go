@@ -93,6 +93,7 @@ func (s Site) NamedBy(msg string) bool {
 	}
 }
 
+// isIdentByte reports whether b can continue a Go or C++ identifier.
 func isIdentByte(b byte) bool {
 	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || b >= 0x80
 }

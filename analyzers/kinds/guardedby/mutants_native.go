@@ -44,13 +44,14 @@ type nativeSite struct {
 // NativeMutants implements native.Rule: for every live access that a
 // guard of the lock holds, the reverts of that guard relative to the
 // access. A function that passes the need to its callers is reported at
-// them, naming it on the call path (mutant.Site.Callee). The other mode is made only of an exclusive guard around an
-// access that needs it so (a read's guard made shared reverts nothing),
-// and a subscript is added only after an access under a shared guard of
-// a map field. A call, holding the lock, of a function that needs it of
-// its callers (a helper that touches the field) is a site too when its
-// revert is reported in the caller: a field whose every access is in
-// such helpers is reverted at their calls.
+// them, naming it on the call path (mutant.Site.Callee). The other mode
+// is made only of an exclusive guard around an access that needs it so
+// (a read's guard made shared reverts nothing), and a subscript is added
+// only after an access under a shared guard of a map field. A call,
+// holding the lock, of a function that needs it of its callers (a helper
+// that touches the field) is a site too when its revert is reported in
+// the caller: a field whose every access is in such helpers is reverted
+// at their calls.
 func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 	inv := c.Inv
 	fns, err := c.Mentioning(inv.Field.Scoped[len(inv.Field.Scoped)-1])

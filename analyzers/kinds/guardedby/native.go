@@ -491,12 +491,7 @@ func locksAny(g *model.Guard, locks [][]string) bool {
 
 // enclosingLiteral returns the innermost lambda or closure around n.
 func enclosingLiteral(n *syntax.Node) *syntax.Node {
-	for p := n.Parent; p != nil; p = p.Parent {
-		if p.Kind == "lambda_expression" || p.Kind == "closure_expression" {
-			return p
-		}
-	}
-	return nil
+	return n.Innermost("lambda_expression", "closure_expression")
 }
 
 // follow judges the callers of the functions that need a lock held, until
@@ -603,7 +598,6 @@ func (c *nativeCheck) judgeCallOn(caller *treesitter.Function, call model.Call, 
 		caller.Report(call.Node, "calls %s under a shared lock of %s, and it %s, which needs it exclusive (%s)", callee.Name(), name, nd.what, strings.Join(path, " -> "))
 		return
 	}
-
 	idx := c.objIndex(caller, val)
 	if req, weaker, branch := c.contract(caller, call.Node, c.locksIn(caller, val), nd.mode); req != "" {
 		if weaker {
@@ -734,15 +728,11 @@ func (c *nativeCheck) contract(fn *treesitter.Function, n *syntax.Node, locks []
 		}
 	}
 	weak := ""
-	released := -1
-	if u := c.releasedBefore(fn, n, locks); u != nil {
-		released = u.Start
-	}
 	for _, r := range c.contracts.Of(fn) {
 		if n.Start < r.From || (r.Until > 0 && n.Start >= r.Until) || !matchesAny(r.Lock, locks) {
 			continue
 		}
-		if released > r.From {
+		if u := c.releasedBefore(fn, n, locks); u != nil && u.Start > r.From {
 			// The function gave up its callers' lock before n
 			// (`mutex_.Unlock();` in leveldb's DoCompactionWork):
 			// from there the contract does not hold, and a guard
@@ -757,8 +747,6 @@ func (c *nativeCheck) contract(fn *treesitter.Function, n *syntax.Node, locks []
 	return weak, weak != "", false
 }
 
-// addDeclared records that a function's callers must hold a lock because
-// a contract says they do: they are looked for in every file.
 // releasedBefore returns the last live explicit unlock of one of the
 // locks (`mu_.Unlock()`, `mu.unlock()`) that fn itself makes before n in
 // its body, or nil. After it, what fn's callers hold is given up: only a
@@ -779,24 +767,15 @@ func (c *nativeCheck) releasedBefore(fn *treesitter.Function, n *syntax.Node, lo
 		// Only an unlock whose block holds n surely came before it: one
 		// in a branch of its own (`else { mu_.Unlock(); ..; mu_.Lock(); }`
 		// before a later branch) is not on n's way.
-		if b := enclosingBlock(call.Node); b != nil && b.Start <= n.Start && n.End <= b.End {
+		if b := call.Node.Innermost("compound_statement", "block"); b != nil && b.Contains(n) {
 			at = call.Node
 		}
 	}
 	return at
 }
 
-// enclosingBlock is the innermost block around n: a compound statement
-// (C family) or a block (Rust).
-func enclosingBlock(n *syntax.Node) *syntax.Node {
-	for p := n.Parent; p != nil; p = p.Parent {
-		if p.Kind == "compound_statement" || p.Kind == "block" {
-			return p
-		}
-	}
-	return nil
-}
-
+// addDeclared records that a function's callers must hold a lock because
+// a contract says they do: they are looked for in every file.
 func (c *nativeCheck) addDeclared(k nativeKey, why string, n *nativeNeed) {
 	if _, ok := c.declared[k]; !ok {
 		c.declared[k] = why

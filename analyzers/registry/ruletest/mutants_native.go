@@ -19,9 +19,8 @@ import (
 // pass, builds the reverts of each (native.Rule) and checks every one
 // that is not void: the invariant fires inside the mutated site, or at a
 // caller naming the mutated function (mutant.Site.NamedBy), as prove
-// counts a kill. It
-// returns, by invariant, the reverts made (their operators, sorted), for
-// the kind's test to say which it expects.
+// counts a kill. It returns, by invariant, the reverts made (their
+// operators, sorted), for the kind's test to say which it expects.
 func NativeMutantsKilled(t *testing.T, path string) map[string][]string {
 	t.Helper()
 	set, err := registry.Load(path)

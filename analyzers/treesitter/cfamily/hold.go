@@ -219,14 +219,7 @@ func regionWork(f *syntax.File, n *syntax.Node, l locals) []*syntax.Node {
 
 // enclosingBlock returns the compound statement a declaration is scoped
 // to (an #if arm is no scope of its own).
-func enclosingBlock(n *syntax.Node) *syntax.Node {
-	for p := n.Parent; p != nil; p = p.Parent {
-		if p.Kind == "compound_statement" {
-			return p
-		}
-	}
-	return nil
-}
+func enclosingBlock(n *syntax.Node) *syntax.Node { return n.Innermost("compound_statement") }
 
 // guardTemporary recognises a guard that is built and destroyed in one
 // expression statement: `std::lock_guard<M>{m};`.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/guardlint/guardlint/analyzers/mutant"
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
 
@@ -23,8 +24,10 @@ type guardClass struct {
 	// although the class's name has another (grpc_core::Mutex has no
 	// reader lock, absl::Mutex has).
 	oneModeIn []string
-	// release gives the mutex up before the scope ends (unlocked-early);
-	// forget gives the guard up without unlocking (guard-forgotten).
+	// release gives the mutex up before the scope ends (unlocked-early),
+	// besides the releases the front end reads (model.GuardReleases,
+	// model.Guard.ReleasedBy); forget gives the guard up without
+	// unlocking (guard-forgotten).
 	release, forget string
 	// releasable is the class a guard without release is rewritten to
 	// first, one that has it, as a real revert would.
@@ -44,7 +47,7 @@ var guardClasses = map[string]guardClass{
 	"MutexLock":           {other: "ReaderMutexLock", oneModeIn: []string{"grpc_core"}, releasable: "ReleasableMutexLock", mutex: "Mutex"},
 	"WriterMutexLock":     {other: "ReaderMutexLock", mutex: "Mutex"},
 	"ReaderMutexLock":     {other: "WriterMutexLock", mutex: "Mutex"},
-	"ReleasableMutexLock": {other: "ReaderMutexLock", oneModeIn: []string{"grpc_core"}, release: "Release", mutex: "Mutex"},
+	"ReleasableMutexLock": {other: "ReaderMutexLock", oneModeIn: []string{"grpc_core"}, mutex: "Mutex"},
 	"SpinLockHolder":      {mutex: "SpinLock"},
 
 	"QMutexLocker": {release: "unlock", mutex: "QMutex"},
@@ -108,37 +111,38 @@ func (c *Code) releaseCall(e *Edits, g guardAt, op string) (string, string) {
 	gd := g.stmt.Guard
 	word := parts.word.text(f)
 	forget := op == mutant.OpGuardForgotten
-	cl, ok := parts.class(f)
-	if !ok {
-		if len(gd.ReleasedBy) > 0 && !forget {
-			return gd.Name + "." + gd.ReleasedBy[0] + "();", ""
+	// method is the call a class gives its mutex up with: the table's,
+	// then the front end's (a declared class's annotated release, a
+	// built-in one's).
+	method := func(class string) string {
+		switch {
+		case forget:
+			return guardClasses[class].forget
+		case guardClasses[class].release != "":
+			return guardClasses[class].release
+		case class == word && len(gd.ReleasedBy) > 0:
+			return gd.ReleasedBy[0]
+		case len(model.GuardReleases[class]) > 0:
+			return model.GuardReleases[class][0]
 		}
-		if forget {
-			return "", word + " cannot give its mutex up without unlocking it"
-		}
-		return "", word + " has no method that gives its mutex up before its scope ends"
+		return ""
 	}
-	method := func(cl guardClass) string {
-		if forget {
-			return cl.forget
-		}
-		return cl.release
-	}
-	if method(cl) == "" && cl.releasable != "" && method(guardClasses[cl.releasable]) != "" {
+	class := word
+	if r := guardClasses[word].releasable; method(word) == "" && r != "" && method(r) != "" {
 		if len(gd.Lock) > 1 {
 			if forget {
 				return "", "a std::scoped_lock of several mutexes has no release"
 			}
 			return "", "a std::scoped_lock of several mutexes cannot unlock early"
 		}
-		e.ReplaceNode(f, parts.word.node, cl.releasable)
-		cl = guardClasses[cl.releasable]
+		e.ReplaceNode(f, parts.word.node, r)
+		class = r
 	}
-	if method(cl) == "" {
-		if forget {
-			return "", parts.ns + word + " cannot give its mutex up without unlocking it"
-		}
-		return "", parts.ns + word + " cannot give its mutex up before its scope ends"
+	if m := method(class); m != "" {
+		return gd.Name + "." + m + "();", ""
 	}
-	return gd.Name + "." + method(cl) + "();", ""
+	if forget {
+		return "", parts.ns + word + " cannot give its mutex up without unlocking it"
+	}
+	return "", parts.ns + word + " cannot give its mutex up before its scope ends"
 }

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"go/token"
+	"slices"
 	"sort"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -238,6 +239,17 @@ func (n *Node) Contains(m *Node) bool {
 		}
 	}
 	return false
+}
+
+// Innermost returns the nearest ancestor of n (not n) of one of the
+// kinds, or nil.
+func (n *Node) Innermost(kinds ...string) *Node {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if slices.Contains(kinds, p.Kind) {
+			return p
+		}
+	}
+	return nil
 }
 
 // IsComment reports whether n is a comment in any of the grammars.
