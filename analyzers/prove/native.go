@@ -41,7 +41,8 @@ func (g nativeCode) mutants(inv *invariants.Invariant) ([]*mutant.Mutant, []stri
 // in which the mutant's files replace those of base (the patched tree,
 // or the disk).
 //
-// Only the files the mutant changes are checked, unless exact: a kill is a
+// Only the files the mutant changes are checked, unless exact or one of
+// them is a header: a kill is a
 // finding inside the mutated function, which depends on that function's
 // file alone (its definitions, the defines, the patterns), and the
 // invariant held on the other files before. That keeps a glob over a large
@@ -60,6 +61,12 @@ func nativeFindings(m *mutant.Mutant, base *overlay.Files, exact bool) []core.Fi
 		inv.Files = append(inv.Files, invariants.Glob{Pattern: path, Pos: m.Invariant.Pos})
 		if strings.ContainsAny(path, "*?[") {
 			exact = true // not a glob of itself
+		}
+		if headerExts[filepath.Ext(path)] {
+			// A function defined in a header works on what the other
+			// files define (the helper it calls, the accesses of the
+			// field): a header alone may have nothing to check.
+			exact = true
 		}
 	}
 	if exact || len(inv.Files) == 0 {

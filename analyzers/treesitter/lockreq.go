@@ -50,6 +50,16 @@ type Required struct {
 	// Why names the contract for messages: `EXCLUSIVE_LOCKS_REQUIRED(mu_)
 	// at store.h:12`.
 	Why string
+	// Stated is the source text that states the contract, for a revert
+	// that deletes it: the annotation, or the assertion's statement.
+	Stated Span
+}
+
+// Span is a stretch of a file's text; File is nil when no text states
+// what it is for (a lock held past a TryLock).
+type Span struct {
+	File       *syntax.File
+	Start, End int
 }
 
 // requiresMacro matches a thread-safety annotation that a function's
@@ -273,7 +283,7 @@ func readRequires(f *syntax.File, fn *Function, raw []byte, start, end, from int
 			if err != nil || len(toks) == 0 {
 				continue
 			}
-			out = append(out, Required{Lock: toks, Mode: mode, From: from, Until: until, Why: why})
+			out = append(out, Required{Lock: toks, Mode: mode, From: from, Until: until, Why: why, Stated: Span{f, start + m[0], start + close + 1}})
 		}
 	}
 	return out
@@ -353,7 +363,8 @@ func (lc *LockContracts) assertedLocks(fn *Function) []Required {
 		// mu_->AssertHeld() asserts the mutex mu_ points to, which a
 		// guard built from mu_ takes: the lock is mu_ either way.
 		lock := append([]string(nil), c.Callee[:n-2]...)
-		out = append(out, Required{Lock: lock, Mode: mode, From: c.Node.End, Until: until, Branch: until != 0, Why: fmt.Sprintf("%s() at line %d", joinTokens(c.Callee), fn.Line(c.Node))})
+		out = append(out, Required{Lock: lock, Mode: mode, From: c.Node.End, Until: until, Branch: until != 0, Why: fmt.Sprintf("%s() at line %d", joinTokens(c.Callee), fn.Line(c.Node)),
+			Stated: Span{fn.File, stmt.Start, stmt.End}})
 	}
 	return out
 }

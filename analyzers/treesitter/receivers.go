@@ -14,7 +14,8 @@ import (
 // declarations the front end parses:
 //   - `this`, `*this` and Rust's `self`: the caller's class or impl type;
 //   - a local (`Foo x;`, `Foo* p = ..;`, `auto x = Foo(..);`,
-//     `auto p = std::make_unique<Foo>(..);`, `let x: Foo = ..;`,
+//     `auto p = std::make_unique<Foo>(..);`, `auto* p = static_cast<Foo*>(..);`,
+//     `let x: Foo = ..;`,
 //     `let x = Foo::new(..);`, `let x = Foo { .. };`) or a parameter with
 //     its type;
 //   - a member (`mu_`, `this->cache_`, `self.cache`), by its declaration
@@ -78,7 +79,14 @@ type declType struct {
 
 // smartPointers point to their first type argument.
 var smartPointers = map[string]bool{
-	"unique_ptr": true, "shared_ptr": true, "weak_ptr": true, "scoped_refptr": true, "ComPtr": true,
+	// The standard library's, Chromium's scoped_refptr and WeakPtr,
+	// Windows' ComPtr, gRPC's reference-counted and orphanable pointers,
+	// Boost's intrusive_ptr, Qt's QSharedPointer, QScopedPointer and
+	// QPointer, and std::auto_ptr, all of which `->` makes their pointee.
+	"unique_ptr": true, "shared_ptr": true, "weak_ptr": true, "auto_ptr": true,
+	"scoped_refptr": true, "WeakPtr": true, "ComPtr": true,
+	"RefCountedPtr": true, "WeakRefCountedPtr": true, "OrphanablePtr": true,
+	"intrusive_ptr": true, "QSharedPointer": true, "QScopedPointer": true, "QPointer": true,
 	"Arc": true, "Rc": true, "Box": true,
 }
 
@@ -637,7 +645,8 @@ func (t *typeIndex) declClass(fn *Function, d localDecl, arrow bool, gens []stri
 		return unknownType
 	}
 	switch v.Kind {
-	case "compound_literal_expression":
+	case "compound_literal_expression", "cast_expression":
+		// (Foo){..}, and a C cast: `auto* p = (Foo*)arg;`.
 		return t.classOf(declType{f, v.Child("type"), scope}, arrow, gens, 0)
 	case "new_expression":
 		return t.classOf(declType{f, v.Child("type"), scope}, false, gens, 0)
@@ -654,6 +663,11 @@ func (t *typeIndex) declClass(fn *Function, d localDecl, arrow bool, gens []stri
 			name = segs[len(segs)-1]
 		}
 		switch {
+		case casts[name] && len(segs) == 1:
+			// auto* self = static_cast<Foo*>(arg);
+			if args := typeArgs(callee); len(args) > 0 {
+				return t.classOf(declType{f, args[0], scope}, arrow, gens, 0)
+			}
 		case name == "make_unique" || name == "make_shared":
 			if args := typeArgs(callee); len(args) > 0 {
 				return t.classOf(declType{f, args[0], scope}, false, gens, 0)
@@ -668,6 +682,9 @@ func (t *typeIndex) declClass(fn *Function, d localDecl, arrow bool, gens []stri
 	}
 	return unknownType
 }
+
+// casts are C++'s named casts, whose value has the type they name.
+var casts = map[string]bool{"static_cast": true, "dynamic_cast": true, "reinterpret_cast": true, "const_cast": true}
 
 // localDecl is a local's or parameter's declaration: its type, and the
 // value of an `auto` (or untyped let) one.

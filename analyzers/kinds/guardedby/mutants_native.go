@@ -3,6 +3,8 @@
 package guardedby
 
 import (
+	"slices"
+
 	"github.com/guardlint/guardlint/analyzers/mutant"
 	"github.com/guardlint/guardlint/analyzers/treesitter"
 	"github.com/guardlint/guardlint/analyzers/treesitter/model"
@@ -10,6 +12,15 @@ import (
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 	"github.com/guardlint/guardlint/invariants"
 )
+
+// opContractDeleted deletes what states that a function's callers hold
+// the lock: its annotation (`EXCLUSIVE_LOCKS_REQUIRED(mu_)`, on every
+// declaration that says it) or its assertion (`mu_.AssertHeld();`). It is
+// made only where the files show no caller to check instead, a function
+// that code outside the files can call or that none of them calls (a
+// virtual override called through its base): there the contract is all
+// that holds the lock for the accesses, as a guard is elsewhere.
+const opContractDeleted = "contract-deleted"
 
 // opSubscriptAdded is the C++ revert of a map lookup: `cache_[{}]` added
 // right before an access that a shared guard holds, the read-looking
@@ -23,7 +34,7 @@ var _ native.Rule = (*Rule)(nil)
 // access moved out of its scope, the exclusive guard made shared ...),
 // and, in C++ and CUDA, a subscript of a map added under a shared guard.
 func (r *Rule) NativeOps(d native.Dialect) []string {
-	ops := d.Ops(native.ScopedOps)
+	ops := append(d.Ops(native.ScopedOps), opContractDeleted)
 	if !d.Rust() && d.Lambdas() {
 		ops = append(ops, opSubscriptAdded)
 	}
@@ -77,6 +88,7 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 			}
 			for _, op := range ops {
 				switch {
+				case op == opContractDeleted:
 				case op == opSubscriptAdded:
 					if ck.mapLike && s.Guard.Mode == invariants.Shared && s.field != "" {
 						out = append(out, subscriptMutant(c, s, op+suffix))
@@ -99,8 +111,50 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 				}
 			}
 		}
+		if slices.Contains(ops, opContractDeleted) {
+			if m := ck.contractMutant(c, fn); m != nil {
+				out = append(out, m)
+			}
+		}
 	}
 	return out
+}
+
+// contractMutant deletes the contracts by which fn holds the lock for an
+// access or a helper's call (opContractDeleted), or returns nil where a
+// caller in the files is checked instead or fn holds it by none.
+func (c *nativeCheck) contractMutant(nc *native.Code, fn *treesitter.Function) *mutant.Mutant {
+	var whys []string
+	for k, why := range c.declared {
+		if k.fn == fn {
+			whys = append(whys, why)
+		}
+	}
+	if len(whys) == 0 || (c.callableOutside(fn) == "" && !c.uncalled(fn)) {
+		return nil
+	}
+	reqs := c.contracts.Of(fn)
+	var locks [][]string
+	for _, r := range reqs {
+		if slices.Contains(whys, r.Why) {
+			locks = append(locks, r.Lock)
+		}
+	}
+	e := nc.NewEdits()
+	seen := map[treesitter.Span]bool{}
+	for _, r := range reqs {
+		if r.Branch || r.Stated.File == nil || !matchesAny(r.Lock, locks) || seen[r.Stated] {
+			continue
+		}
+		seen[r.Stated] = true
+		e.Replace(r.Stated.File, r.Stated.Start, r.Stated.End, "")
+	}
+	if len(seen) == 0 {
+		return nc.Void(fn, opContractDeleted, "no text of the source states the contract (a lock held past a TryLock)")
+	}
+	m := nc.Mutant(fn, opContractDeleted, e, "")
+	m.Site.Callee = fn.Name()
+	return m
 }
 
 // sites lists the live accesses of fn that guards of the lock hold.

@@ -510,32 +510,15 @@ func (c *nativeCheck) follow() {
 		}
 		done[k] = nd
 		callee := k.fn
-		private := c.privateMember(callee)
 		name := callee.Func.Path[len(callee.Func.Path)-1]
 		_, declared := c.declared[k]
 		found := false
+		for _, cl := range c.callsOf(callee, declared) {
+			found = true
+			c.judgeCall(cl.caller, cl.call, callee, k.obj, nd)
+		}
 		for _, caller := range c.fns {
-			if caller == callee || c.r.nativeExempt(caller, c.typ) {
-				continue
-			}
-			near := (private && c.member(caller)) || (!private && caller.File == callee.File)
-			if !near && !declared {
-				continue
-			}
-			for _, call := range caller.Calls() {
-				if !call.MayRun() || !model.CallsName(call.Callee, callee.Func.Path) {
-					continue
-				}
-				if declared && !c.calls(caller, call, callee) {
-					continue
-				}
-				if c.member(caller) && c.otherMember(call, callee) {
-					continue
-				}
-				found = true
-				c.judgeCall(caller, call, callee, k.obj, nd)
-			}
-			if !near {
+			if caller == callee || c.r.nativeExempt(caller, c.typ) || !c.near(caller, callee) {
 				// A function of that name in another file may be
 				// anything: only the calls resolved to it count there.
 				continue
@@ -564,6 +547,50 @@ func (c *nativeCheck) follow() {
 			callee.Report(callee.At(), "%s %s without %s held (%s), and no call of %s is found where its callers can be, so none is shown to hold it (a virtual override or a function called through a pointer is called from elsewhere)", callee.Name(), nd.what, c.lockWord(c.r.Lock.Raw, nd.mode), strings.Join(nd.path, " -> "), callee.Name())
 		}
 	}
+}
+
+// callAt is a call and the function that makes it.
+type callAt struct {
+	caller *treesitter.Function
+	call   model.Call
+}
+
+// near reports whether caller is where callee's callers are looked for
+// by name: a member of Type for a private member, the file for any other.
+func (c *nativeCheck) near(caller, callee *treesitter.Function) bool {
+	if c.privateMember(callee) {
+		return c.member(caller)
+	}
+	return caller.File == callee.File
+}
+
+// callsOf lists the calls of callee that may run in the functions the
+// check reads: by name where they are near it, resolved by receiver type
+// elsewhere and for a function that declares its need (a contract binds
+// callers in every file).
+func (c *nativeCheck) callsOf(callee *treesitter.Function, declared bool) []callAt {
+	var out []callAt
+	for _, caller := range c.fns {
+		if caller == callee || c.r.nativeExempt(caller, c.typ) {
+			continue
+		}
+		if !declared && !c.near(caller, callee) {
+			continue
+		}
+		for _, call := range caller.Calls() {
+			if !call.MayRun() || !model.CallsName(call.Callee, callee.Func.Path) {
+				continue
+			}
+			if declared && !c.calls(caller, call, callee) {
+				continue
+			}
+			if c.member(caller) && c.otherMember(call, callee) {
+				continue
+			}
+			out = append(out, callAt{caller, call})
+		}
+	}
+	return out
 }
 
 // judgeCall checks one call of a function that needs the lock of a value
@@ -626,8 +653,8 @@ func (c *nativeCheck) judgeCallOn(caller *treesitter.Function, call model.Call, 
 // noteHeld records, for the mutant generator, a call of a function that
 // needs the lock of val, made holding it, when a revert of the guard
 // would be reported in the caller: a caller that code outside the files
-// can call, or a value that is not the caller's receiver or parameter,
-// and no contract of the caller's that holds the lock (which would pass
+// can call or that no code of the files calls, or a value that is not
+// the caller's receiver or parameter, and no contract of the caller's that holds the lock (which would pass
 // the need on to its callers instead).
 func (c *nativeCheck) noteHeld(caller *treesitter.Function, call model.Call, val []string, mode invariants.LockMode) {
 	if c.heldCalls == nil {
@@ -637,13 +664,30 @@ func (c *nativeCheck) noteHeld(caller *treesitter.Function, call model.Call, val
 	if req, _, _ := c.contract(caller, call.Node, locks, mode); req != "" {
 		return
 	}
-	if c.callableOutside(caller) == "" && c.objIndex(caller, val) != -2 {
+	if c.callableOutside(caller) == "" && c.objIndex(caller, val) != -2 && !c.uncalled(caller) {
 		return
 	}
 	if prev, ok := c.heldCalls[call.Node]; ok && prev.mode == invariants.Exclusive {
 		return
 	}
 	c.heldCalls[call.Node] = heldCall{caller: caller, locks: locks, mode: mode}
+}
+
+// uncalled reports whether the files show no call of fn and no use of
+// it as a value: a need passed to its callers is reported in fn itself
+// (a virtual override, a callback registered elsewhere), so a revert of
+// its guard is seen there.
+func (c *nativeCheck) uncalled(fn *treesitter.Function) bool {
+	if len(c.callsOf(fn, false)) > 0 {
+		return false
+	}
+	name := fn.Func.Path[len(fn.Func.Path)-1]
+	for _, caller := range c.fns {
+		if caller != fn && c.near(caller, fn) && len(caller.ValueUses(name)) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // valueAt returns the tokens of the value a call passes for obj: what it
