@@ -298,6 +298,13 @@ func typeSegs(f *syntax.File, n *syntax.Node) []string {
 		case "reference_type", "pointer_type", "type_descriptor":
 			n = n.Child("type")
 			continue
+		case "struct_specifier", "class_specifier", "union_specifier":
+			// A member declared with its struct: `struct Header {..} header;`.
+			if name := n.Child("name"); name != nil {
+				n = name
+				continue
+			}
+			return nil
 		case "qualified_identifier", "scoped_type_identifier", "scoped_identifier", "template_type", "template_function",
 			"generic_type", "identifier", "type_identifier", "namespace_identifier", "field_identifier", "primitive_type":
 			return nameSegsOf(f, n)

@@ -61,7 +61,7 @@ func (fn *Function) HeldAt(g *model.Guard, n *syntax.Node) (bool, string) {
 		if r.Guard != g.Name || r.Node.Start < g.Node.End || !g.Scope.Contains(r.Node) {
 			continue
 		}
-		if r.Node.Start < n.Start && fn.Reaches(r.Node, n) && !fn.relocked(g, r.Node, n) {
+		if r.Node.Start < n.Start && fn.Reaches(r.Node, n) && !fn.otherBranch(g, r.Node, n) && !fn.relocked(g, r.Node, n) {
 			return false, fmt.Sprintf("it is released at line %d", fn.Line(r.Node))
 		}
 		if r.Node.Start > n.Start {
@@ -71,6 +71,32 @@ func (fn *Function) HeldAt(g *model.Guard, n *syntax.Node) (bool, string) {
 		}
 	}
 	return true, ""
+}
+
+// otherBranch reports whether a release r and n lie on the two branches
+// of one if (`if (failed) { lock.Release(); ... } else { ...n... }`) with
+// no loop around that if inside the guard's scope: one pass runs only
+// one of them, and a loop could carry the release to n.
+func (fn *Function) otherBranch(g *model.Guard, r, n *syntax.Node) bool {
+	for a := r; a.Parent != nil; a = a.Parent {
+		p := a.Parent
+		if !p.Contains(n) {
+			continue
+		}
+		if p.Kind != "if_statement" && p.Kind != "if_expression" {
+			return false
+		}
+		if (a.Field != "consequence" && a.Field != "alternative") || a.Contains(n) {
+			return false
+		}
+		for l := p.Parent; l != nil && l != g.Scope; l = l.Parent {
+			if loopKinds[l.Kind] {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // nestedBody reports whether n lies in a block, lambda or closure of a

@@ -534,6 +534,7 @@ func (ch *checker) scan(u *unit, rt *root, c *contract) []*probe {
 			}
 		})
 	}
+	ch.nearMatch(u, rt, c, ps)
 	out := ps[:0]
 	for _, p := range ps {
 		if p.key == "" && c.onValue {

@@ -310,6 +310,10 @@ func (c *nativeCheck) judgeAccess(fn *treesitter.Function, a model.Access) {
 		return
 	}
 	obj := c.objIndex(fn, a.Object)
+	linked := obj == -2 && c.linkedFromOther(fn, a.Object, a.Node)
+	if linked && c.typeLockHeld(fn, a.Node, mode, nil) {
+		return // a near match (near_native.go)
+	}
 	if req, weaker, branch := c.contract(fn, a.Node, locks, mode); req != "" {
 		if weaker {
 			fn.Report(a.Node, "%s, and %s holds %s only shared (%s); %s", what, fn.Name(), name, req, exclusiveWhy(a, c.mapLike))
@@ -320,6 +324,11 @@ func (c *nativeCheck) judgeAccess(fn *treesitter.Function, a model.Access) {
 		}
 		// A value that is no receiver or parameter: the contract names
 		// its lock all the same, and no caller can provide it.
+		return
+	}
+	if linked && c.callableOutside(fn) == "" && !c.releasesAny(fn, a.Node) {
+		// Its callers may hold the lock of the value it stands for.
+		c.addNeed(nativeKey{fn, anyValue}, &nativeNeed{mode: mode, what: fmt.Sprintf("%s at line %d through %s, which stands for a member of another value", what, fn.Line(a.Node), a.Object[0]), path: []string{fn.Name()}})
 		return
 	}
 	if reason := c.callableOutside(fn); reason != "" || obj == -2 {
@@ -596,6 +605,10 @@ func (c *nativeCheck) callsOf(callee *treesitter.Function, declared bool) []call
 // judgeCall checks one call of a function that needs the lock of a value
 // held: the value is what the call passes for obj.
 func (c *nativeCheck) judgeCall(caller *treesitter.Function, call model.Call, callee *treesitter.Function, obj int, nd *nativeNeed) {
+	if obj == anyValue {
+		c.judgeCallAny(caller, call, callee, nd)
+		return
+	}
 	val := c.valueAt(caller, call, obj)
 	if val == nil {
 		path := append([]string{caller.Name()}, nd.path...)
@@ -626,6 +639,17 @@ func (c *nativeCheck) judgeCallOn(caller *treesitter.Function, call model.Call, 
 		return
 	}
 	idx := c.objIndex(caller, val)
+	if idx == -2 && c.linkedFromOther(caller, val, call.Node) {
+		// A near match, or the need of some value of Type passed on
+		// (near_native.go).
+		if c.typeLockHeld(caller, call.Node, nd.mode, nil) {
+			return
+		}
+		if c.callableOutside(caller) == "" && !c.releasesAny(caller, call.Node) {
+			c.addNeed(nativeKey{caller, anyValue}, &nativeNeed{mode: nd.mode, what: nd.what, path: path})
+			return
+		}
+	}
 	if req, weaker, branch := c.contract(caller, call.Node, c.locksIn(caller, val), nd.mode); req != "" {
 		if weaker {
 			caller.Report(call.Node, "calls %s, and %s holds %s only shared (%s), and it %s, which needs it exclusive (%s)", callee.Name(), caller.Name(), name, req, nd.what, strings.Join(path, " -> "))
@@ -834,10 +858,7 @@ func (c *nativeCheck) addDeclared(k nativeKey, why string, n *nativeNeed) {
 // unknown type is not counted, so a method of that name of another type
 // is not judged as callee.
 func (c *nativeCheck) calls(caller *treesitter.Function, call model.Call, callee *treesitter.Function) bool {
-	if c.callees == nil {
-		c.callees = treesitter.NewCalleesWithHeaders(c.fns)
-	}
-	targets, _ := c.callees.From(caller, &call)
+	targets, _ := c.typeCallees().From(caller, &call)
 	for _, t := range targets {
 		if t == callee {
 			return true

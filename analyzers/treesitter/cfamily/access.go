@@ -184,7 +184,7 @@ func accesses(f *syntax.File, fn *model.Func, typ, field string, live func(*synt
 		if f.Text(name) == field {
 			hiding = append(hiding, name)
 		}
-		if typeNode != nil && hasToken(f.Tokens(typeNode), typ) {
+		if typeNode != nil && (hasToken(f.Tokens(typeNode), typ) || autoOf(f, typeNode, decl, typ)) {
 			ofType[f.Text(name)] = true
 		}
 	}
@@ -242,6 +242,37 @@ func accesses(f *syntax.File, fn *model.Func, typ, field string, live func(*synt
 	})
 	return out
 }
+
+// autoOf reports whether an `auto` declaration is given a value whose
+// type names typ by what makes it: a cast (`auto* h =
+// static_cast<Handshaker*>(arg);`, `(Handshaker*)arg`) or a `new`.
+func autoOf(f *syntax.File, typeNode, decl *syntax.Node, typ string) bool {
+	if typeNode.Kind != "placeholder_type_specifier" || decl.Kind != "init_declarator" {
+		return false
+	}
+	v := decl.Child("value")
+	for v != nil && v.Kind == "parenthesized_expression" && len(v.NamedChildren()) == 1 {
+		v = v.NamedChildren()[0]
+	}
+	if v == nil {
+		return false
+	}
+	var named *syntax.Node
+	switch v.Kind {
+	case "cast_expression", "new_expression":
+		named = v.Child("type")
+	case "call_expression":
+		fun := v.Child("function")
+		if fun != nil && fun.Kind == "template_function" && namedCasts[f.Text(fun.Child("name"))] {
+			named = fun.Child("arguments")
+		}
+	}
+	return named != nil && hasToken(f.Tokens(named), typ)
+}
+
+// namedCasts are C++'s casts whose template argument is their value's
+// type.
+var namedCasts = map[string]bool{"static_cast": true, "dynamic_cast": true, "reinterpret_cast": true, "const_cast": true}
 
 // objectOf returns the tokens of the value a field expression's argument
 // names when it is `this`, `(*this)` or a name declared with typ, or nil.
