@@ -102,10 +102,17 @@ func (r *Rule) mutant(p *mutate.Package, inv *invariants.Invariant, field, lock 
 	if write && !isRWMutex(lock.Type()) {
 		return mutant.VoidMutant(inv, inv.Field.Short(), op, r.Lock.Raw+" is a sync.Mutex: it has one mode")
 	}
-	hosts := hostsOf(p, field, lock, write)
+	t := touch{field: field}
+	hosts := hostsOf(p, t, lock, write)
+	if len(hosts) == 0 {
+		// The field is touched only in helpers whose callers hold the
+		// lock: the reverts are made around a call of one.
+		t = helpersOf(p, field, lock)
+		hosts = hostsOf(p, t, lock, write)
+	}
 	if op == opIntoGoroutine {
 		for _, h := range hosts {
-			if m := intoGoroutine(p, inv, h.d, field); m.Void == "" {
+			if m := intoGoroutine(p, inv, h.d, t); m.Void == "" {
 				return m
 			}
 		}
@@ -119,20 +126,20 @@ func (r *Rule) mutant(p *mutate.Package, inv *invariants.Invariant, field, lock 
 	}
 	if op == mutant.OpOutOfScope {
 		for _, h := range hosts {
-			if m := outOfScope(p, inv, h.d, field, false); m.Void == "" {
+			if m := outOfScope(p, inv, h.d, t, false); m.Void == "" {
 				return m
 			}
 		}
 	}
 	switch op {
 	case mutant.OpOutOfScope:
-		return outOfScope(p, inv, hosts[0].d, field, false)
+		return outOfScope(p, inv, hosts[0].d, t, false)
 	case mutant.OpOtherMode:
 		return otherMode(p, inv, hosts[0].d, lock)
 	case opIntoGoroutine:
-		return intoGoroutine(p, inv, hosts[0].d, field)
+		return intoGoroutine(p, inv, hosts[0].d, t)
 	case mutant.OpLockedLate, mutant.OpUnlockedEarly:
-		return byField(p, inv, hosts, field, lock, op)
+		return byField(p, inv, hosts, t, lock, op)
 	}
 	return p.HoldMutant(inv, hosts[0].s, lock, op)
 }
@@ -144,11 +151,11 @@ func (r *Rule) mutant(p *mutate.Package, inv *invariants.Invariant, field, lock 
 // statement does work first or last, often one that touches another field
 // of the lock). The first host whose region touches the field outside a
 // literal is taken.
-func byField(p *mutate.Package, inv *invariants.Invariant, hosts []host, field, lock *types.Var, op string) *mutant.Mutant {
+func byField(p *mutate.Package, inv *invariants.Invariant, hosts []host, t touch, lock *types.Var, op string) *mutant.Mutant {
 	for _, h := range hosts {
 		var first, last ast.Stmt
 		for _, st := range h.s.Held() {
-			if accessIn(p, h.d, st, field, false) == nil {
+			if t.in(p, h.d, st, false) == nil {
 				continue
 			}
 			if first == nil {
@@ -160,7 +167,7 @@ func byField(p *mutate.Package, inv *invariants.Invariant, hosts []host, field, 
 			return p.HoldMutant(inv, h.s.Around(first, last), lock, op)
 		}
 	}
-	return mutant.VoidMutant(inv, inv.Field.Short(), op, "no statement of the outermost block touches "+field.Name()+" while a function holds the lock there")
+	return mutant.VoidMutant(inv, inv.Field.Short(), op, "no statement of the outermost block touches "+t.field.Name()+" while a function holds the lock there")
 }
 
 // mutantLock resolves the rule's lock in the field's package, as the
@@ -195,7 +202,7 @@ type host struct {
 
 // hostsOf lists the functions a revert may be made in: exported ones
 // first, then the others, each in source order.
-func hostsOf(p *mutate.Package, field, lock *types.Var, write bool) []host {
+func hostsOf(p *mutate.Package, t touch, lock *types.Var, write bool) []host {
 	var out []host
 	modes := []invariants.LockMode{invariants.Exclusive, invariants.Shared}
 	if write {
@@ -212,15 +219,21 @@ func hostsOf(p *mutate.Package, field, lock *types.Var, write bool) []host {
 	}
 	for _, exported := range []bool{true, false} {
 		for _, d := range p.SortedDecls() {
-			if d.Name.IsExported() != exported || d.Body == nil || !selects(p, d.Body, field) {
+			if d.Name.IsExported() != exported || d.Body == nil || !t.mentioned(p, d.Body) {
 				continue
 			}
 			for _, mode := range modes {
 				s, ok := p.FindLock(d, follow[mode])
-				if !ok || !touchesAfter(p, d, field, s, write) {
+				if !ok || !touchesAfter(p, d, t, s, write) {
 					continue
 				}
-				out = append(out, host{regionOf(p, d, field, s, follow[mode]), d})
+				r := regionOf(p, d, t, s, follow[mode])
+				if t.helpers != nil && !regionCalls(p, d, t, r, write) {
+					// The call is under another lock statement, one
+					// the outermost block does not take.
+					continue
+				}
+				out = append(out, host{r, d})
 				break
 			}
 		}
@@ -234,14 +247,14 @@ func hostsOf(p *mutate.Package, field, lock *types.Var, write bool) []host {
 // the field (httputil's ClientConn.Read reads lastbody under its second
 // cc.mu.Lock()) is reverted there, not at its first lock, whose revert
 // leaves the field locked by the later one.
-func regionOf(p *mutate.Package, d *ast.FuncDecl, field *types.Var, s mutate.LockSite, lk *locks.Followed) mutate.LockSite {
+func regionOf(p *mutate.Package, d *ast.FuncDecl, t touch, s mutate.LockSite, lk *locks.Followed) mutate.LockSite {
 	list := d.Body.List
 	from := slices.Index(list, s.Lock())
 	if from < 0 {
 		return s
 	}
 	for _, st := range list[from+1:] {
-		if accessIn(p, d, st, field, false) == nil {
+		if t.in(p, d, st, false) == nil {
 			continue
 		}
 		if r, ok := p.FindLockBefore(d, lk, st); ok {
@@ -272,7 +285,7 @@ func selects(p *mutate.Package, body *ast.BlockStmt, field *types.Var) bool {
 
 // touchesAfter reports whether the function touches the field (writes
 // it, when write is set) after the lock statement of its site.
-func touchesAfter(p *mutate.Package, d *ast.FuncDecl, field *types.Var, s mutate.LockSite, write bool) bool {
+func touchesAfter(p *mutate.Package, d *ast.FuncDecl, t touch, s mutate.LockSite, write bool) bool {
 	from := lockPos(p, d, s)
 	found := false
 	ast.Inspect(d.Body, func(n ast.Node) bool {
@@ -283,7 +296,7 @@ func touchesAfter(p *mutate.Package, d *ast.FuncDecl, field *types.Var, s mutate
 			return false
 		}
 		if st, ok := n.(ast.Stmt); ok && st.Pos() > from {
-			if sel := accessIn(p, d, st, field, write); sel != nil {
+			if t.in(p, d, st, write) != nil {
 				found = true
 				return false
 			}
@@ -430,9 +443,9 @@ func otherMode(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, lo
 // intoGoroutine wraps the first statement of the outermost block that
 // touches the field, after the lock, in a goroutine: an expression
 // statement, an assignment to existing variables or an increment.
-func intoGoroutine(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, field *types.Var) *mutant.Mutant {
+func intoGoroutine(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, t touch) *mutant.Mutant {
 	e := mutate.NewEdits(p)
-	void := "no statement of the outermost block after the lock touches " + field.Name() + " and can move into a goroutine"
+	void := "no statement of the outermost block after the lock touches " + t.field.Name() + " and can move into a goroutine"
 	locked := false
 	for _, st := range d.Body.List {
 		if !locked {
@@ -446,7 +459,7 @@ func intoGoroutine(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl
 		case *ast.AssignStmt:
 			movable = st.Tok != token.DEFINE
 		}
-		if movable && accessIn(p, d, st, field, false) != nil {
+		if movable && t.in(p, d, st, false) != nil {
 			e.ReplaceNode(st, "go func() { "+p.Text(st)+" }()")
 			void = ""
 			break
@@ -477,7 +490,8 @@ func (r *Rule) Vacuity(p *mutate.Package, inv *invariants.Invariant) []string {
 // its value is the receiver, a parameter or reached from one, to right
 // before the lock statement: as a write when the statement writes it or
 // asWrite is set.
-func outOfScope(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, field *types.Var, asWrite bool) *mutant.Mutant {
+func outOfScope(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, t touch, asWrite bool) *mutant.Mutant {
+	field := t.field
 	e := mutate.NewEdits(p)
 	void := "no access of " + field.Name() + " after the lock is on the receiver or a parameter"
 	lockAt := -1
@@ -500,6 +514,19 @@ func outOfScope(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, f
 		params[sig.Params().At(i)] = true
 	}
 	for _, st := range d.Body.List[lockAt+1:] {
+		if t.helpers != nil {
+			// A helper's call, as a statement of its own, moved
+			// before the lock.
+			call, ok := t.in(p, d, st, false).(*ast.CallExpr)
+			if es, isExpr := st.(*ast.ExprStmt); !ok || !isExpr || ast.Unparen(es.X) != call {
+				continue
+			}
+			lock := d.Body.List[lockAt]
+			e.Insert(lock.Pos(), p.Text(st)+"\n"+p.Indent(lock.Pos()))
+			e.ReplaceNode(st, "")
+			void = ""
+			break
+		}
 		sel := accessIn(p, d, st, field, false)
 		if sel == nil || !params[rootObj(p.Pkg.TypesInfo, sel.X)] {
 			continue

@@ -85,8 +85,8 @@ func deadAt(d *live.DeadCode) bool {
 // the check needs the lock for it.
 func outOfScopeWrite(p *mutate.Package, inv *invariants.Invariant, field, lock *types.Var) *mutant.Mutant {
 	m := mutant.VoidMutant(inv, inv.Field.Short(), mutant.OpOutOfScope, "no function takes the lock in its outermost block and then touches "+field.Name())
-	for _, h := range hostsOf(p, field, lock, false) {
-		if m = outOfScope(p, inv, h.d, field, true); m.Void == "" {
+	for _, h := range hostsOf(p, touch{field: field}, lock, false) {
+		if m = outOfScope(p, inv, h.d, touch{field: field}, true); m.Void == "" {
 			return m
 		}
 	}
