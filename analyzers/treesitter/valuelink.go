@@ -15,8 +15,8 @@ import (
 // the front end cannot tell.
 func (cs *Callees) NameClasses(fn *Function, name string, at *syntax.Node) (paths [][]string, known bool) {
 	var rc receiverClass
-	switch {
-	case name == "this" || name == "self":
+	switch name {
+	case "this", "self":
 		rc = cs.types.named(callerScope(fn))
 	default:
 		if d, ok := cs.types.localType(fn, name, at); ok {
