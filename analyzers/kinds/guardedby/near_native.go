@@ -52,9 +52,9 @@ func (c *nativeCheck) linkedFromOther(fn *treesitter.Function, obj []string, n *
 }
 
 // typeLockHeld reports whether a guard of fn (inside within, when set)
-// holds, at n and in mode, the rule's lock of a value of Type: `x->mu`, `x.mu` or `&x->mu` with x
-// declared as a Type (or a pointer to one), or `mu` in Type's own
-// functions.
+// holds, at n and in mode, the rule's lock of a value of Type: `x->mu`,
+// `x.mu` or `&x->mu` with x declared as a Type (or a pointer to one), or
+// `mu` in Type's own functions.
 func (c *nativeCheck) typeLockHeld(fn *treesitter.Function, n *syntax.Node, mode invariants.LockMode, within *syntax.Node) bool {
 	for _, g := range fn.Guards().All {
 		if within != nil && !within.Contains(g.Node) {

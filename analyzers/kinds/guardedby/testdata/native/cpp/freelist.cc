@@ -3,9 +3,12 @@
 // header (`Pool* pool = b->header.pool;`), a value its callers cannot
 // name; the callers hold their pool's lock. A lock of a value of the
 // pool's type, held where the local is used or by every caller, is taken
-// for the local's (the near match); a link of the pool's own type
-// (`pool->next`) never is.
+// for the local's (the near match), and so is a lock that an annotation
+// says the callers hold; a link of the pool's own type (`pool->next`)
+// never is.
 #include <mutex>
+
+#define EXCLUSIVE_LOCKS_REQUIRED(...) __attribute__((exclusive_locks_required(__VA_ARGS__)))
 
 struct Pool {
   std::mutex mu;
@@ -58,4 +61,14 @@ void Spill(Pool* p) {
   std::lock_guard<std::mutex> lk(p->mu);
   Pool* next = p->next;
   next->free_count++;  // want pool-free "writes Pool::free_count .*without mu of next .exclusive. held in Spill"
+}
+
+// Its callers hold the pool's lock, by its annotation: Merge's need is
+// met there, and passed to Reclaim's callers as the need of pool->mu.
+void Reclaim(Block* b, Pool* pool) EXCLUSIVE_LOCKS_REQUIRED(pool->mu) {
+  Merge(b);
+}
+
+void Shrink(Block* b, Pool* pool) {
+  Reclaim(b, pool);  // want pool-free "calls Reclaim without mu of pool .exclusive. held, .*Shrink -> Reclaim -> Merge .EXCLUSIVE_LOCKS_REQUIRED.pool->mu."
 }
