@@ -670,7 +670,7 @@ func (t *typeIndex) declClass(fn *Function, d localDecl, arrow bool, gens []stri
 			name = segs[len(segs)-1]
 		}
 		switch {
-		case casts[name] && len(segs) == 1:
+		case model.NamedCasts[name] && len(segs) == 1:
 			// auto* self = static_cast<Foo*>(arg);
 			if args := typeArgs(callee); len(args) > 0 {
 				return t.classOf(declType{f, args[0], scope}, arrow, gens, 0)
@@ -689,9 +689,6 @@ func (t *typeIndex) declClass(fn *Function, d localDecl, arrow bool, gens []stri
 	}
 	return unknownType
 }
-
-// casts are C++'s named casts, whose value has the type they name.
-var casts = map[string]bool{"static_cast": true, "dynamic_cast": true, "reinterpret_cast": true, "const_cast": true}
 
 // localDecl is a local's or parameter's declaration: its type, and the
 // value of an `auto` (or untyped let) one.

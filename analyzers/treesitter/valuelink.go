@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"github.com/guardlint/guardlint/analyzers/treesitter/model"
 	"github.com/guardlint/guardlint/analyzers/treesitter/syntax"
 )
 
@@ -86,7 +87,7 @@ func stripCasts(f *syntax.File, e *syntax.Node) *syntax.Node {
 		case "call_expression":
 			// static_cast<T*>(x) and the other named casts.
 			fun, args := e.Child("function"), e.Child("arguments")
-			if fun != nil && fun.Kind == "template_function" && casts[f.Text(fun.Child("name"))] && args != nil {
+			if fun != nil && fun.Kind == "template_function" && model.NamedCasts[f.Text(fun.Child("name"))] && args != nil {
 				if kids := args.NamedChildren(); len(kids) == 1 {
 					e = kids[0]
 					continue

@@ -126,7 +126,7 @@ func helpersOf(p *mutate.Package, field, lock *types.Var) touch {
 			if d.Body == nil || fn == nil || (t.helpers[fn] && t.writers[fn]) {
 				continue
 			}
-			if !t.helpers[fn] && t.mentioned(p, d.Body) && t.touchesIn(p, d, false) && !takesLock(d) {
+			if !t.helpers[fn] && t.touchesIn(p, d, false) && !takesLock(d) {
 				t.helpers[fn], changed = true, true
 			}
 			if t.helpers[fn] && !t.writers[fn] && t.touchesIn(p, d, true) {
@@ -137,20 +137,25 @@ func helpersOf(p *mutate.Package, field, lock *types.Var) touch {
 	return t
 }
 
-// touchesIn reports whether a statement of d's body, outside literals,
-// touches the field or calls a helper (writes, or calls a writer, when
-// write is set).
+// touchesIn reports whether d's body, outside literals, touches the field
+// or calls a helper (writes it, or calls a writer, when write is set).
 func (t touch) touchesIn(p *mutate.Package, d *ast.FuncDecl, write bool) bool {
+	// Every access and every call of a helper, or with write every call
+	// of a writer: in checks the whole body at once.
+	if t.in(p, d, d.Body, write) != nil {
+		return true
+	}
+	if !write {
+		return false
+	}
+	// A write of the field is told by its own statement (writesIn).
 	found := false
 	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
-		case *ast.AssignStmt, *ast.IncDecStmt, *ast.ExprStmt, *ast.ReturnStmt, *ast.IfStmt, *ast.SwitchStmt, *ast.RangeStmt, *ast.ForStmt, *ast.DeclStmt, *ast.SendStmt, *ast.GoStmt, *ast.DeferStmt:
-			found = t.in(p, d, n.(ast.Stmt), write) != nil
+		case *ast.AssignStmt, *ast.IncDecStmt, *ast.ExprStmt:
+			found = accessIn(p, d, n.(ast.Stmt), t.field, true) != nil
 		}
 		return !found
 	})

@@ -89,6 +89,7 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 			for _, op := range ops {
 				switch {
 				case op == opContractDeleted:
+					// One per function, not per site (contractMutant).
 				case op == opSubscriptAdded:
 					if ck.mapLike && s.Guard.Mode == invariants.Shared && s.field != "" {
 						out = append(out, subscriptMutant(c, s, op+suffix))
@@ -111,10 +112,8 @@ func (r *Rule) NativeMutants(c *native.Code) []*mutant.Mutant {
 				}
 			}
 		}
-		if slices.Contains(ops, opContractDeleted) {
-			if m := ck.contractMutant(c, fn); m != nil {
-				out = append(out, m)
-			}
+		if m := ck.contractMutant(c, fn); m != nil {
+			out = append(out, m)
 		}
 	}
 	return out

@@ -310,9 +310,8 @@ func (c *nativeCheck) judgeAccess(fn *treesitter.Function, a model.Access) {
 		return
 	}
 	obj := c.objIndex(fn, a.Object)
-	linked := obj == -2 && c.linkedFromOther(fn, a.Object, a.Node)
-	if linked && c.typeLockHeld(fn, a.Node, mode, nil) {
-		return // a near match (near_native.go)
+	if obj == -2 && c.linkedFromOther(fn, a.Object, a.Node) && c.anyValueMet(fn, a.Node, &nativeNeed{mode: mode, what: fmt.Sprintf("%s at line %d through %s, which stands for a member of another value", what, fn.Line(a.Node), a.Object[0]), path: []string{fn.Name()}}) {
+		return // a near match, or passed on (near_native.go)
 	}
 	if req, weaker, branch := c.contract(fn, a.Node, locks, mode); req != "" {
 		if weaker {
@@ -324,11 +323,6 @@ func (c *nativeCheck) judgeAccess(fn *treesitter.Function, a model.Access) {
 		}
 		// A value that is no receiver or parameter: the contract names
 		// its lock all the same, and no caller can provide it.
-		return
-	}
-	if linked && c.callableOutside(fn) == "" && !c.releasesAny(fn, a.Node) {
-		// Its callers may hold the lock of the value it stands for.
-		c.addNeed(nativeKey{fn, anyValue}, &nativeNeed{mode: mode, what: fmt.Sprintf("%s at line %d through %s, which stands for a member of another value", what, fn.Line(a.Node), a.Object[0]), path: []string{fn.Name()}})
 		return
 	}
 	if reason := c.callableOutside(fn); reason != "" || obj == -2 {
@@ -527,7 +521,7 @@ func (c *nativeCheck) follow() {
 			c.judgeCall(cl.caller, cl.call, callee, k.obj, nd)
 		}
 		for _, caller := range c.fns {
-			if caller == callee || c.r.nativeExempt(caller, c.typ) || !c.near(caller, callee) {
+			if caller == callee || c.r.nativeExempt(caller, c.typ) || !c.inCallerScope(caller, callee) {
 				// A function of that name in another file may be
 				// anything: only the calls resolved to it count there.
 				continue
@@ -564,9 +558,10 @@ type callAt struct {
 	call   model.Call
 }
 
-// near reports whether caller is where callee's callers are looked for
-// by name: a member of Type for a private member, the file for any other.
-func (c *nativeCheck) near(caller, callee *treesitter.Function) bool {
+// inCallerScope reports whether caller is where callee's callers are looked
+// for by name: a member of Type for a private member, the file for any
+// other.
+func (c *nativeCheck) inCallerScope(caller, callee *treesitter.Function) bool {
 	if c.privateMember(callee) {
 		return c.member(caller)
 	}
@@ -583,7 +578,7 @@ func (c *nativeCheck) callsOf(callee *treesitter.Function, declared bool) []call
 		if caller == callee || c.r.nativeExempt(caller, c.typ) {
 			continue
 		}
-		if !declared && !c.near(caller, callee) {
+		if !declared && !c.inCallerScope(caller, callee) {
 			continue
 		}
 		for _, call := range caller.Calls() {
@@ -639,16 +634,8 @@ func (c *nativeCheck) judgeCallOn(caller *treesitter.Function, call model.Call, 
 		return
 	}
 	idx := c.objIndex(caller, val)
-	if idx == -2 && c.linkedFromOther(caller, val, call.Node) {
-		// A near match, or the need of some value of Type passed on
-		// (near_native.go).
-		if c.typeLockHeld(caller, call.Node, nd.mode, nil) {
-			return
-		}
-		if c.callableOutside(caller) == "" && !c.releasesAny(caller, call.Node) {
-			c.addNeed(nativeKey{caller, anyValue}, &nativeNeed{mode: nd.mode, what: nd.what, path: path})
-			return
-		}
+	if idx == -2 && c.linkedFromOther(caller, val, call.Node) && c.anyValueMet(caller, call.Node, &nativeNeed{mode: nd.mode, what: nd.what, path: path}) {
+		return // a near match, or passed on (near_native.go)
 	}
 	if req, weaker, branch := c.contract(caller, call.Node, c.locksIn(caller, val), nd.mode); req != "" {
 		if weaker {
@@ -707,7 +694,7 @@ func (c *nativeCheck) uncalled(fn *treesitter.Function) bool {
 	}
 	name := fn.Func.Path[len(fn.Func.Path)-1]
 	for _, caller := range c.fns {
-		if caller != fn && c.near(caller, fn) && len(caller.ValueUses(name)) > 0 {
+		if caller != fn && c.inCallerScope(caller, fn) && len(caller.ValueUses(name)) > 0 {
 			return false
 		}
 	}

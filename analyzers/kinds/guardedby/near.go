@@ -125,7 +125,7 @@ func (ch *checker) linkedFromOther(p *probe) bool {
 	if holder == nil || value == nil {
 		return false
 	}
-	return !types.Identical(deref(holder), deref(value))
+	return !types.Identical(locks.Deref(holder), locks.Deref(value))
 }
 
 // lastLink returns the type of the value an expression reaches through
@@ -177,12 +177,4 @@ func elemOf(t types.Type, indexed bool) types.Type {
 		}
 	}
 	return nil
-}
-
-// deref is a pointer's element type, or the type.
-func deref(t types.Type) types.Type {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }

@@ -126,17 +126,7 @@ func (c *nativeCheck) judgeCallAny(caller *treesitter.Function, call model.Call,
 		}
 		return
 	}
-	if c.typeLockHeld(caller, call.Node, nd.mode, nil) {
-		return
-	}
-	if why, obj := c.typeContract(caller, call.Node, nd.mode); why != "" {
-		if obj != -2 {
-			c.addDeclared(nativeKey{caller, obj}, why, &nativeNeed{mode: nd.mode, what: nd.what, path: path})
-		}
-		return
-	}
-	if c.callableOutside(caller) == "" && !c.releasesAny(caller, call.Node) {
-		c.addNeed(nativeKey{caller, anyValue}, &nativeNeed{mode: nd.mode, what: nd.what, path: path})
+	if c.anyValueMet(caller, call.Node, &nativeNeed{mode: nd.mode, what: nd.what, path: path}) {
 		return
 	}
 	reason := c.callableOutside(caller)
@@ -144,6 +134,29 @@ func (c *nativeCheck) judgeCallAny(caller *treesitter.Function, call model.Call,
 		reason = "it gives up the lock before the call"
 	}
 	caller.Report(call.Node, "calls %s, which %s, without %s held (%s: %s)", callee.Name(), nd.what, lock, strings.Join(path, " -> "), reason)
+}
+
+// anyValueMet judges, at n in fn, a need for the lock of some value of
+// Type: met when a guard of fn holds one there (the near match), or fn
+// holds one by contract (which binds its callers: the contract's value
+// gets the need), or passed on to fn's callers as such where only its
+// file or class can call it and it has not given such a lock up before
+// n. False when none applies: the caller reports it.
+func (c *nativeCheck) anyValueMet(fn *treesitter.Function, n *syntax.Node, nd *nativeNeed) bool {
+	if c.typeLockHeld(fn, n, nd.mode, nil) {
+		return true
+	}
+	if why, obj := c.typeContract(fn, n, nd.mode); why != "" {
+		if obj != -2 {
+			c.addDeclared(nativeKey{fn, obj}, why, nd)
+		}
+		return true
+	}
+	if c.callableOutside(fn) == "" && !c.releasesAny(fn, n) {
+		c.addNeed(nativeKey{fn, anyValue}, nd)
+		return true
+	}
+	return false
 }
 
 // releasesAny reports whether fn gives up, before n, the rule's lock of

@@ -263,16 +263,12 @@ func autoOf(f *syntax.File, typeNode, decl *syntax.Node, typ string) bool {
 		named = v.Child("type")
 	case "call_expression":
 		fun := v.Child("function")
-		if fun != nil && fun.Kind == "template_function" && namedCasts[f.Text(fun.Child("name"))] {
+		if fun != nil && fun.Kind == "template_function" && model.NamedCasts[f.Text(fun.Child("name"))] {
 			named = fun.Child("arguments")
 		}
 	}
 	return named != nil && hasToken(f.Tokens(named), typ)
 }
-
-// namedCasts are C++'s casts whose template argument is their value's
-// type.
-var namedCasts = map[string]bool{"static_cast": true, "dynamic_cast": true, "reinterpret_cast": true, "const_cast": true}
 
 // objectOf returns the tokens of the value a field expression's argument
 // names when it is `this`, `(*this)` or a name declared with typ, or nil.

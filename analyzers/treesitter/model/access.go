@@ -77,3 +77,8 @@ func MapLike(typ []string) bool {
 	}
 	return false
 }
+
+// NamedCasts are C++'s casts whose template argument is the type of their
+// value (`static_cast<Foo*>(arg)` is a Foo*): what the front ends read a
+// local's type from, where it is declared `auto`.
+var NamedCasts = map[string]bool{"static_cast": true, "dynamic_cast": true, "reinterpret_cast": true, "const_cast": true}
