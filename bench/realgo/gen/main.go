@@ -91,6 +91,13 @@ func main() {
 	for _, m := range c.modules {
 		patterns = append(patterns, m+"/...")
 	}
+	if c.imported {
+		deps, err := importedPackages(*dir, patterns, c.modules, depsExcluded)
+		if err != nil {
+			fail(err)
+		}
+		patterns = append(patterns, deps...)
+	}
 	pkgs, err := load(*dir, patterns)
 	if err != nil {
 		fail(err)
@@ -156,14 +163,17 @@ type corpus struct {
 	// corpus file in it.
 	dir, file string
 	title     string
+	// imported also scans the packages the modules' packages import from
+	// other modules (point 18 of the after-unlock rule).
+	imported bool
 }
 
 // corpora are the rules this command applies.
 var corpora = map[string]corpus{
 	"hold": {modules, holdRule, "bench/realgo/corpus", "guardlint.yaml",
-		"# The real Go corpus: one hold invariant per function the corpus rule\n# (bench/realgo/gen) picks from the standard library and the pinned modules.\n"},
+		"# The real Go corpus: one hold invariant per function the corpus rule\n# (bench/realgo/gen) picks from the standard library and the pinned modules.\n", false},
 	"afterunlock": {afterUnlockModules, afterUnlock, "bench/realgo/afterunlock", "guardlint.yaml",
-		"# The after-unlock corpus: one hold invariant per function the rule of\n# bench/realgo/gen/afterunlock.go picks: functions that release the lock and\n# then only call other packages' functions with constants and locals that\n# hold no pointer, compute on locals, read package variables nothing writes\n# after initialisation, and return or take the lock again.\n"},
+		"# The after-unlock corpus: one hold invariant per function the rule of\n# bench/realgo/gen/afterunlock.go picks: functions that release the lock and\n# then only call other packages' functions with constants and locals that\n# hold no pointer, compute on locals, read package variables nothing writes\n# after initialisation, and return or take the lock again.\n", true},
 }
 
 func fail(err error) {
