@@ -12,7 +12,7 @@ import (
 // refuses at the point its doc comment says, each function of
 // testdata/afterunlock.
 func TestAfterUnlockPoints(t *testing.T) {
-	pkgs, err := load(".", []string{"./testdata/afterunlock"})
+	pkgs, err := load(".", []string{"./testdata/afterunlock"}, false)
 	require.NoError(t, err)
 	require.Len(t, pkgs, 1)
 	want := map[string]string{
@@ -34,7 +34,7 @@ func TestAfterUnlockPoints(t *testing.T) {
 // TestLoadFailsOnBrokenPackage checks that a package that does not
 // type-check is an error naming it, not a package left out.
 func TestLoadFailsOnBrokenPackage(t *testing.T) {
-	_, err := load(".", []string{"./testdata/broken"})
+	_, err := load(".", []string{"./testdata/broken"}, false)
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "testdata/broken/broken.go:4")
 }
@@ -43,7 +43,7 @@ func TestLoadFailsOnBrokenPackage(t *testing.T) {
 // refuses is printed with the first statement after a release that the
 // point does not allow, and a picked one is not printed.
 func TestRefusalsNameTheStatement(t *testing.T) {
-	pkgs, err := load(".", []string{"./testdata/afterunlock"})
+	pkgs, err := load(".", []string{"./testdata/afterunlock"}, false)
 	require.NoError(t, err)
 	var out strings.Builder
 	refusals = &out

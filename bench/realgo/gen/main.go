@@ -91,16 +91,16 @@ func main() {
 	for _, m := range c.modules {
 		patterns = append(patterns, m+"/...")
 	}
-	if c.imported {
-		deps, err := importedPackages(*dir, patterns, c.modules, depsExcluded)
-		if err != nil {
-			fail(err)
-		}
-		patterns = append(patterns, deps...)
-	}
-	pkgs, err := load(*dir, patterns)
+	pkgs, err := load(*dir, patterns, c.imported)
 	if err != nil {
 		fail(err)
+	}
+	if c.imported {
+		deps := imported(pkgs, c.modules, depsExcluded)
+		if err := loadErrors(*dir, deps); err != nil {
+			fail(err)
+		}
+		pkgs = append(pkgs, deps...)
 	}
 	var picked []pick
 	fun := funnel{}
@@ -131,16 +131,26 @@ func main() {
 }
 
 // load loads the packages of the patterns, with types, in the module of
-// dir; a package that does not load or type-check is an error, so that no
+// dir, and with deps the packages they import, with syntax and types too;
+// a package that does not load or type-check is an error, so that no
 // package is left out of a corpus unseen.
-func load(dir string, patterns []string) ([]*packages.Package, error) {
-	pkgs, err := packages.Load(&packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule,
-		Dir:  dir,
-	}, patterns...)
+func load(dir string, patterns []string, deps bool) ([]*packages.Package, error) {
+	mode := packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
+	if deps {
+		mode |= packages.NeedDeps | packages.NeedImports
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: mode, Dir: dir}, patterns...)
 	if err != nil {
 		return nil, err
 	}
+	if err := loadErrors(dir, pkgs); err != nil {
+		return nil, err
+	}
+	return pkgs, nil
+}
+
+// loadErrors is an error naming every error of the packages.
+func loadErrors(dir string, pkgs []*packages.Package) error {
 	var unloaded []string
 	for _, p := range pkgs {
 		for _, e := range p.Errors {
@@ -148,9 +158,9 @@ func load(dir string, patterns []string) ([]*packages.Package, error) {
 		}
 	}
 	if len(unloaded) > 0 {
-		return nil, fmt.Errorf("%d errors in packages that must load with the build list of %s:\n%s", len(unloaded), dir, strings.Join(unloaded, "\n"))
+		return fmt.Errorf("%d errors in packages that must load with the build list of %s:\n%s", len(unloaded), dir, strings.Join(unloaded, "\n"))
 	}
-	return pkgs, nil
+	return nil
 }
 
 // corpus is one rule and what it scans and writes.
