@@ -469,8 +469,32 @@ package main
 //     build, no module the design reserves in its module graph, scanned by
 //     no other corpus), every row that passes, no bound, every package of
 //     each; rows point 1 already names stay as they are. The rows, in list
-//     order, and what became of each are written here before the
-//     generator runs with them.
+//     order, and what became of each (written before the generator ran
+//     with them): golang.org/x/arch v0.33.0 (taken), golang.org/x/crypto
+//     (already in point 1), golang.org/x/crypto/x509roots/fallback
+//     v0.0.0-20261030153154-30a33513ff6d, golang.org/x/exp
+//     v0.0.0-20261113113407-e3970619a1a4, golang.org/x/image v0.48.0
+//     (taken), golang.org/x/mobile (does not build: exp/audio/al needs
+//     the OpenAL headers), golang.org/x/mod v0.43.0, golang.org/x/net
+//     v0.63.0, golang.org/x/oauth2 v0.38.0 (taken), golang.org/x/perf
+//     (requires google.golang.org/grpc), golang.org/x/pkgsite (requires
+//     google.golang.org/grpc and github.com/prometheus/client_golang),
+//     golang.org/x/sync and golang.org/x/sys (already in point 1),
+//     golang.org/x/telemetry v0.0.0-20261111153349-cdaf7e97dd7b,
+//     golang.org/x/term v0.48.0, golang.org/x/text v0.44.0,
+//     golang.org/x/time v0.16.0, golang.org/x/tools v0.52.0,
+//     golang.org/x/tools/gopls v0.23.0, golang.org/x/vuln v1.9.0 (taken),
+//     golang.org/x/vulndb (requires google.golang.org/grpc),
+//     golang.org/x/xerrors v0.0.0-20240903120638-7835f813f4da (taken).
+//     Pinned together, before the generator ran with them: x/exp requires
+//     golang.org/x/tools v0.52.1-0.20261106145633-d407941a339a, which the
+//     build list then selects for x/tools, and gopls v0.23.0 does not
+//     compile against it (internal/analysis/errorsastypeshadow calls
+//     astutil.UnparenEnclosingCursor, which that x/tools no longer has);
+//     rows join in list order, and a row that does not build with the rows
+//     taken before it is left out, so gopls is. The fourteen taken are
+//     pinned in bench/realgo/afterunlock/go.mod, every package of each;
+//     their requirements raise golang.org/x/tools to that version.
 //
 // Each picked function gets the hold invariant of the main corpus, which
 // must pass: the work after the unlock touches nothing the lock protects.
@@ -591,6 +615,20 @@ var afterUnlockModules = []string{
 	"gorm.io/driver/sqlite",
 	"modernc.org/sqlite",
 	"zombiezen.com/go/sqlite",
+	"golang.org/x/arch",
+	"golang.org/x/crypto/x509roots/fallback",
+	"golang.org/x/exp",
+	"golang.org/x/image",
+	"golang.org/x/mod",
+	"golang.org/x/net",
+	"golang.org/x/oauth2",
+	"golang.org/x/telemetry",
+	"golang.org/x/term",
+	"golang.org/x/text",
+	"golang.org/x/time",
+	"golang.org/x/tools",
+	"golang.org/x/vuln",
+	"golang.org/x/xerrors",
 }
 
 // afterUnlock applies points 2 to 17 to one declaration, or names the
