@@ -560,6 +560,18 @@ package main
 //     (c) a call of the builtin new, or of the builtin make whose
 //     arguments after the type are quiet (`new(node[T])`, `make([]T, 0,
 //     n)`): a fresh value.
+//  22. (the twentieth version of the rule: the nineteenth picked 58, short
+//     of 60; points 1 to 21 are unchanged but for what this point adds)
+//     point 1 also takes rows of the list of point 10c with no pattern:
+//     in list order, the rows whose module path this comment does not
+//     name before this point (neither taken nor refused by an earlier
+//     version) and that the design does not reserve, that pass the test
+//     of point 13 (served at the listed version, its packages build with
+//     the rows taken before it, no reserved module in its module graph,
+//     scanned by no other corpus), the first forty that pass (forty bounds
+//     what the CI stage downloads and loads), every package of each. What
+//     became of each row tried is written here before the generator runs
+//     with them.
 //
 // Each picked function gets the hold invariant of the main corpus, which
 // must pass: the work after the unlock touches nothing the lock protects.
@@ -1018,7 +1030,10 @@ func (q quiet) expr(e ast.Expr, calls *int) bool {
 		}
 		return q.info.Selections[e] == nil && q.readOnly(e.Sel, calls) // pkg.V
 	case *ast.SliceExpr:
-		return q.localSlice(e, calls) // point 17b
+		if q.localSlice(e, calls) {
+			return true // point 17b
+		}
+		return q.stringSlice(e, calls) // point 21a
 	case *ast.FuncLit:
 		return true // point 17d: built, not run
 	case *ast.ParenExpr:
@@ -1029,6 +1044,9 @@ func (q quiet) expr(e ast.Expr, calls *int) bool {
 	case *ast.UnaryExpr:
 		if _, lit := ast.Unparen(e.X).(*ast.CompositeLit); e.Op == token.AND && lit {
 			return q.expr(e.X, calls) // point 12b: a fresh value
+		}
+		if id, ok := ast.Unparen(e.X).(*ast.Ident); e.Op == token.AND && ok && q.local(id) {
+			return true // point 21b: the function's own variable
 		}
 		return e.Op != token.ARROW && e.Op != token.AND && q.expr(e.X, calls)
 	case *ast.BinaryExpr:
@@ -1077,8 +1095,9 @@ func (q quiet) fieldKey(e ast.Expr) bool {
 	return ok && v.IsField()
 }
 
-// computes reports whether a call is a conversion of a quiet expression
-// or a call of len, cap, min or max of quiet expressions (point 8d).
+// computes reports whether a call is a conversion of a quiet expression,
+// a call of len, cap, min or max of quiet expressions (point 8d), or of
+// new or make with quiet sizes (point 21c).
 func (q quiet) computes(call *ast.CallExpr, calls *int) bool {
 	if tv := q.info.Types[call.Fun]; tv.IsType() {
 		return len(call.Args) == 1 && q.expr(call.Args[0], calls)
@@ -1091,12 +1110,19 @@ func (q quiet) computes(call *ast.CallExpr, calls *int) bool {
 	if !ok {
 		return false
 	}
+	args := call.Args
 	switch b.Name() {
 	case "len", "cap", "min", "max":
+	case "new":
+		return true // point 21c: a fresh value; its argument is a type
+	case "make":
+		if len(args) > 0 {
+			args = args[1:] // point 21c: the type, then quiet sizes
+		}
 	default:
 		return false
 	}
-	for _, a := range call.Args {
+	for _, a := range args {
 		if !q.expr(a, calls) {
 			return false
 		}
@@ -1203,6 +1229,21 @@ func (q quiet) localSlice(e *ast.SliceExpr, calls *int) bool {
 	}
 	for _, i := range []ast.Expr{e.Low, e.High, e.Max} {
 		if i != nil && !q.expr(i, calls) {
+			return false
+		}
+	}
+	return true
+}
+
+// stringSlice reports whether a slice expression slices a quiet
+// expression of string type with quiet indices (point 21a).
+func (q quiet) stringSlice(e *ast.SliceExpr, calls *int) bool {
+	b, ok := q.info.TypeOf(e.X).Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsString == 0 || !q.expr(e.X, calls) {
+		return false
+	}
+	for _, ix := range []ast.Expr{e.Low, e.High, e.Max} {
+		if ix != nil && !q.expr(ix, calls) {
 			return false
 		}
 	}
