@@ -31,6 +31,11 @@ type Followed struct {
 	Owner   types.Type
 	Mode    invariants.LockMode
 	Helpers []*types.Func
+	// Releasers are functions whose call gives the lock up (cr.unlock()
+	// around cr.mu.Unlock()). The rules find their own (hold's releases,
+	// guarded_by's helpers); the prover names them so that a revert
+	// finds the deferred release of a lock a helper took.
+	Releasers []*types.Func
 }
 
 // Change classifies an effect. recv is the receiver of the method being
@@ -39,6 +44,9 @@ type Followed struct {
 func (f *Followed) Change(e *live.Effect, recv types.Object) Change {
 	if e.Callee != nil && slices.Contains(f.Helpers, e.Callee) {
 		return Acquires
+	}
+	if e.Callee != nil && slices.Contains(f.Releasers, e.Callee) {
+		return Releases
 	}
 	if e.Call == nil {
 		return Keeps
@@ -169,6 +177,16 @@ func (f *Followed) value(e ast.Expr) core.Value {
 		return core.CallValue(f.call(e))
 	case *ast.BinaryExpr:
 		return core.Worse(f.value(e.X), f.value(e.Y))
+	case *ast.SliceExpr:
+		// Slicing reads no element: `strconv.Itoa(n)[1:]` is as the call
+		// and its indices. A slice of shared memory is as that memory.
+		v := f.value(e.X)
+		for _, ix := range []ast.Expr{e.Low, e.High, e.Max} {
+			if ix != nil {
+				v = core.Worse(v, f.value(ix))
+			}
+		}
+		return v
 	case *ast.UnaryExpr:
 		if e.Op != token.ARROW {
 			return f.value(e.X)

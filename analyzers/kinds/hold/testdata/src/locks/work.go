@@ -21,6 +21,7 @@ type table struct {
 	mu      sync.RWMutex
 	streams map[int]*commandBuffer
 	onMiss  func(int)
+	scratch []byte
 }
 
 func (t *table) describe(s int) string { return strconv.Itoa(s) }
@@ -72,6 +73,24 @@ func (t *table) zeroValue(s int) (commandBuffer, error) {
 		return *new(commandBuffer), fmt.Errorf("no stream %d", s)
 	}
 	return commandBuffer{id: s}, nil
+}
+
+// suffix slices the string another package's function computed from a
+// local, after the unlock: a fresh string, nothing shared.
+func (t *table) suffix(s int) string {
+	t.mu.RLock()
+	n := len(t.streams) + s
+	t.mu.RUnlock()
+	return strconv.Itoa(1e9 + n%1e9)[1:]
+}
+
+// sliceShared slices a buffer of the owner after the unlock: the slice
+// shares the owner's memory.
+func (t *table) sliceShared(s int) []byte {
+	t.mu.RLock()
+	n := len(t.streams) + s
+	t.mu.RUnlock()
+	return t.scratch[:n] // want `invariant slice-shared: \(locks.table\).mu is not held here`
 }
 
 // streamError is an error built from what the caller passed.
