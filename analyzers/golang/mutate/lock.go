@@ -17,7 +17,10 @@ import (
 // deferred unlock if there is one, and the first statement after them,
 // the first that does work.
 type LockSite struct {
-	decl   *ast.FuncDecl
+	decl *ast.FuncDecl
+	// list is the statement list that holds the lock statement: the
+	// outermost block's, or a nested block's or clause's.
+	list   []ast.Stmt
 	follow *locks.Followed // the lock as the rules follow it
 	lock   *ast.ExprStmt
 	recv   ast.Expr // the mutex expression of a direct Lock call, or nil for a helper
@@ -65,25 +68,55 @@ func hasField(st *types.Struct, v *types.Var) bool {
 // a helper), the deferred unlock right after it, and the first statement
 // after them that does work, by the rules' one definition of work.
 func (p *Package) FindLock(d *ast.FuncDecl, lk *locks.Followed) (LockSite, bool) {
-	return p.findLock(d, lk, nil)
+	return p.findLock(d, d.Body.List, lk, nil)
+}
+
+// FindLockIn is FindLock for a statement list of the function other than
+// its outermost block's: a nested block or a case clause (a lock taken in
+// a loop's body, in an else, in a select case), as StmtLists lists them.
+// The site's work, release and held statements are those of that list.
+func (p *Package) FindLockIn(d *ast.FuncDecl, list []ast.Stmt, lk *locks.Followed) (LockSite, bool) {
+	return p.findLock(d, list, lk, nil)
+}
+
+// StmtLists returns the statement lists of a function's nested blocks and
+// clauses, in source order, not those of its function literals: where
+// FindLockIn looks for a lock the outermost block does not take.
+func StmtLists(d *ast.FuncDecl) [][]ast.Stmt {
+	var out [][]ast.Stmt
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			if n != d.Body {
+				out = append(out, n.List)
+			}
+		case *ast.CaseClause:
+			out = append(out, n.Body)
+		case *ast.CommClause:
+			out = append(out, n.Body)
+		}
+		return true
+	})
+	return out
 }
 
 // FindLockBefore is FindLock for the locked region that holds a statement
-// of the outermost block: the site of the last statement before it that
-// takes the lock. A function that releases the lock and takes it again
+// of a statement list (the outermost block's, or a site's List): the site
+// of the last statement before it that takes the lock. A function that releases the lock and takes it again
 // has one region per lock statement, and a kind whose invariant concerns
 // some statements only (guarded_by: those that touch its field) reverts
 // the region that holds them; reverting the first would leave them
 // locked by the later one.
-func (p *Package) FindLockBefore(d *ast.FuncDecl, lk *locks.Followed, st ast.Stmt) (LockSite, bool) {
-	return p.findLock(d, lk, st)
+func (p *Package) FindLockBefore(d *ast.FuncDecl, list []ast.Stmt, lk *locks.Followed, st ast.Stmt) (LockSite, bool) {
+	return p.findLock(d, list, lk, st)
 }
 
-// findLock finds the site of the first statement of the outermost block
-// that takes the lock, or with before set, of the last such statement
-// before it.
-func (p *Package) findLock(d *ast.FuncDecl, lk *locks.Followed, before ast.Stmt) (LockSite, bool) {
-	s := LockSite{decl: d, follow: lk}
+// findLock finds the site of the first statement of the list that takes
+// the lock, or with before set, of the last such statement before it.
+func (p *Package) findLock(d *ast.FuncDecl, list []ast.Stmt, lk *locks.Followed, before ast.Stmt) (LockSite, bool) {
+	s := LockSite{decl: d, list: list, follow: lk}
 	body := p.Live.Func(d)
 	recv := locks.Receiver(p.Pkg.TypesInfo, d)
 	steps := map[ast.Node]*live.Step{}
@@ -92,7 +125,6 @@ func (p *Package) findLock(d *ast.FuncDecl, lk *locks.Followed, before ast.Stmt)
 			steps[st.Node] = st
 		}
 	}
-	list := d.Body.List
 	at := -1
 	for i, st := range list {
 		if st == before {
@@ -149,15 +181,20 @@ func (p *Package) findLock(d *ast.FuncDecl, lk *locks.Followed, before ast.Stmt)
 			s.release = es
 		}
 	}
+	if s.unlockText == "" && s.release != nil {
+		// A lock a helper takes is given up as the function gives it up
+		// explicitly: cr.unlock() after cr.lock().
+		s.unlockText = p.Text(s.release)
+	}
 	return s, true
 }
 
-// Held lists the statements of the outermost block that run with the
-// lock held as the site takes it: those after the lock (and its deferred
+// Held lists the statements of the site's list that run with the lock
+// held as the site takes it: those after the lock (and its deferred
 // unlock), up to the explicit release when the function releases that
 // way.
 func (s LockSite) Held() []ast.Stmt {
-	list := s.decl.Body.List
+	list := s.list
 	at := slices.IndexFunc(list, func(st ast.Stmt) bool { return st == s.lock })
 	if at < 0 {
 		return nil
@@ -174,8 +211,11 @@ func (s LockSite) Held() []ast.Stmt {
 	return held
 }
 
-// Lock is the statement of the outermost block that takes the lock.
+// Lock is the statement of the site's list that takes the lock.
 func (s LockSite) Lock() ast.Stmt { return s.lock }
+
+// List is the statement list that holds the site's lock statement.
+func (s LockSite) List() []ast.Stmt { return s.list }
 
 // Around returns the site with its first and last work replaced by two
 // statements of Held: a kind whose invariant concerns some accesses only

@@ -112,32 +112,32 @@ func (r *Rule) mutant(p *mutate.Package, inv *invariants.Invariant, field, lock 
 	}
 	if op == opIntoGoroutine {
 		for _, h := range hosts {
-			if m := intoGoroutine(p, inv, h.d, t); m.Void == "" {
+			if m := intoGoroutine(p, inv, h, t); m.Void == "" {
 				return m
 			}
 		}
 	}
 	if len(hosts) == 0 {
-		why := "no function takes " + r.Lock.Raw + " in its outermost block and then touches " + field.Name()
+		why := "no function takes " + r.Lock.Raw + " with a lock statement and then touches " + field.Name()
 		if write {
-			why = "no function takes " + r.Lock.Raw + " exclusive in its outermost block and then writes " + field.Name()
+			why = "no function takes " + r.Lock.Raw + " exclusive with a lock statement and then writes " + field.Name()
 		}
 		return mutant.VoidMutant(inv, inv.Field.Short(), op, why)
 	}
 	if op == mutant.OpOutOfScope {
 		for _, h := range hosts {
-			if m := outOfScope(p, inv, h.d, t, false); m.Void == "" {
+			if m := outOfScope(p, inv, h, t, false); m.Void == "" {
 				return m
 			}
 		}
 	}
 	switch op {
 	case mutant.OpOutOfScope:
-		return outOfScope(p, inv, hosts[0].d, t, false)
+		return outOfScope(p, inv, hosts[0], t, false)
 	case mutant.OpOtherMode:
 		return otherMode(p, inv, hosts[0].d, lock)
 	case opIntoGoroutine:
-		return intoGoroutine(p, inv, hosts[0].d, t)
+		return intoGoroutine(p, inv, hosts[0], t)
 	case mutant.OpLockedLate, mutant.OpUnlockedEarly:
 		return byField(p, inv, hosts, t, lock, op)
 	}
@@ -214,41 +214,86 @@ func hostsOf(p *mutate.Package, t touch, lock *types.Var, write bool) []host {
 	// analysing each function's lock state for every field and revert
 	// kept the generation of a corpus's mutants from ending.
 	follow := map[invariants.LockMode]*locks.Followed{}
+	// A lock taken or given up by a helper of the package (net/http's
+	// cr.lock(), defer cr.unlock()) is followed through it, so that a
+	// function that locks that way hosts reverts too.
+	acquire, release := p.LockHelpers(lock)
 	for _, mode := range modes {
-		follow[mode] = p.Follow(lock, mode, nil)
+		follow[mode] = p.Follow(lock, mode, acquire)
+		follow[mode].Releasers = release
 	}
-	for _, exported := range []bool{true, false} {
-		for _, d := range p.SortedDecls() {
-			if d.Name.IsExported() != exported || d.Body == nil || !t.mentioned(p, d.Body) {
-				continue
-			}
-			for _, mode := range modes {
-				s, ok := p.FindLock(d, follow[mode])
-				if !ok || !touchesAfter(p, d, t, s, write) {
+	// Hosts whose outermost block takes the lock come first; then those
+	// that take it in a nested block or clause only.
+	for _, nested := range []bool{false, true} {
+		for _, exported := range []bool{true, false} {
+			for _, d := range p.SortedDecls() {
+				if d.Name.IsExported() != exported || d.Body == nil || !t.mentioned(p, d.Body) {
 					continue
 				}
-				r := regionOf(p, d, t, s, follow[mode])
-				if t.helpers != nil && !regionCalls(p, d, t, r, write) {
-					// The call is under another lock statement, one
-					// the outermost block does not take.
-					continue
+				if h, ok := hostIn(p, d, t, follow, modes, write, nested); ok {
+					out = append(out, h)
 				}
-				out = append(out, host{r, d})
-				break
 			}
 		}
 	}
 	return out
 }
 
+// hostIn makes d a host when a lock statement of its outermost block, or
+// with nested of a nested block or clause (a lock taken in a loop's body,
+// in an else, in a select case: yamux's send, database/sql's
+// noteUnusedDriverStatement), is followed by an access of the field: in
+// the function for the outermost block, in the rest of its own list for
+// a nested one (past its block the lock is no longer the one taken
+// there).
+func hostIn(p *mutate.Package, d *ast.FuncDecl, t touch, follow map[invariants.LockMode]*locks.Followed, modes []invariants.LockMode, write, nested bool) (host, bool) {
+	lists := [][]ast.Stmt{d.Body.List}
+	if nested {
+		// Inner lists before the lists that hold them: an access under
+		// a lock taken again inside the region (unique's cleanup takes
+		// parent.mu in a loop inside the block that took i.mu) is held
+		// by that inner lock, and a revert of the outer one leaves it
+		// locked.
+		lists = mutate.StmtLists(d)
+		slices.Reverse(lists)
+	}
+	for _, list := range lists {
+		for _, mode := range modes {
+			s, ok := p.FindLockIn(d, list, follow[mode])
+			if !ok {
+				continue
+			}
+			if !nested && !touchesAfter(p, d, t, s, write) || nested && !touchesHeld(p, d, t, s, write) {
+				continue
+			}
+			r := regionOf(p, d, t, s, follow[mode])
+			if t.helpers != nil && !regionCalls(p, d, t, r, write) {
+				// The call is under another lock statement, one
+				// the list does not take.
+				continue
+			}
+			return host{r, d}, true
+		}
+	}
+	return host{}, false
+}
+
+// touchesHeld reports whether a statement of the site's list after its
+// lock touches the field (writes it, when write is set).
+func touchesHeld(p *mutate.Package, d *ast.FuncDecl, t touch, s mutate.LockSite, write bool) bool {
+	list := s.List()
+	at := slices.Index(list, s.Lock())
+	return at >= 0 && slices.ContainsFunc(list[at+1:], func(st ast.Stmt) bool { return t.in(p, d, st, write) != nil })
+}
+
 // regionOf is the site of the locked region that holds the first
-// statement of the outermost block after the lock that touches the field:
+// statement of the site's list after the lock that touches the field:
 // a function that releases the lock and takes it again before touching
 // the field (httputil's ClientConn.Read reads lastbody under its second
 // cc.mu.Lock()) is reverted there, not at its first lock, whose revert
 // leaves the field locked by the later one.
 func regionOf(p *mutate.Package, d *ast.FuncDecl, t touch, s mutate.LockSite, lk *locks.Followed) mutate.LockSite {
-	list := d.Body.List
+	list := s.List()
 	from := slices.Index(list, s.Lock())
 	if from < 0 {
 		return s
@@ -257,7 +302,7 @@ func regionOf(p *mutate.Package, d *ast.FuncDecl, t touch, s mutate.LockSite, lk
 		if t.in(p, d, st, false) == nil {
 			continue
 		}
-		if r, ok := p.FindLockBefore(d, lk, st); ok {
+		if r, ok := p.FindLockBefore(d, list, lk, st); ok {
 			return r
 		}
 		break
@@ -286,7 +331,7 @@ func selects(p *mutate.Package, body *ast.BlockStmt, field *types.Var) bool {
 // touchesAfter reports whether the function touches the field (writes
 // it, when write is set) after the lock statement of its site.
 func touchesAfter(p *mutate.Package, d *ast.FuncDecl, t touch, s mutate.LockSite, write bool) bool {
-	from := lockPos(p, d, s)
+	from := lockPos(d, s)
 	found := false
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		if found {
@@ -307,28 +352,11 @@ func touchesAfter(p *mutate.Package, d *ast.FuncDecl, t touch, s mutate.LockSite
 }
 
 // lockPos is where the site's lock statement ends.
-func lockPos(p *mutate.Package, d *ast.FuncDecl, s mutate.LockSite) token.Pos {
-	for _, st := range d.Body.List {
-		if es, ok := st.(*ast.ExprStmt); ok && p.Text(es) == lockText(p, d, s) {
-			return es.End()
-		}
+func lockPos(d *ast.FuncDecl, s mutate.LockSite) token.Pos {
+	if st := s.Lock(); st != nil {
+		return st.End()
 	}
 	return d.Body.Pos()
-}
-
-// lockText is the text of the lock statement of the site: the first
-// statement of the outermost block that takes the lock.
-func lockText(p *mutate.Package, d *ast.FuncDecl, _ mutate.LockSite) string {
-	for _, st := range d.Body.List {
-		if es, ok := st.(*ast.ExprStmt); ok {
-			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
-				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Lock" || sel.Sel.Name == "RLock") {
-					return p.Text(es)
-				}
-			}
-		}
-	}
-	return ""
 }
 
 // accessIn returns an access of the field directly in a statement of d
@@ -443,13 +471,14 @@ func otherMode(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, lo
 // intoGoroutine wraps the first statement of the outermost block that
 // touches the field, after the lock, in a goroutine: an expression
 // statement, an assignment to existing variables or an increment.
-func intoGoroutine(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, t touch) *mutant.Mutant {
+func intoGoroutine(p *mutate.Package, inv *invariants.Invariant, h host, t touch) *mutant.Mutant {
+	d := h.d
 	e := mutate.NewEdits(p)
-	void := "no statement of the outermost block after the lock touches " + t.field.Name() + " and can move into a goroutine"
+	void := "no statement of the lock's block after the lock touches " + t.field.Name() + " and can move into a goroutine"
 	locked := false
-	for _, st := range d.Body.List {
+	for _, st := range h.s.List() {
 		if !locked {
-			locked = p.Text(st) == lockText(p, d, mutate.LockSite{})
+			locked = st == h.s.Lock()
 			continue
 		}
 		movable := false
@@ -490,20 +519,14 @@ func (r *Rule) Vacuity(p *mutate.Package, inv *invariants.Invariant) []string {
 // its value is the receiver, a parameter or reached from one, to right
 // before the lock statement: as a write when the statement writes it or
 // asWrite is set.
-func outOfScope(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, t touch, asWrite bool) *mutant.Mutant {
-	field := t.field
+func outOfScope(p *mutate.Package, inv *invariants.Invariant, h host, t touch, asWrite bool) *mutant.Mutant {
+	d, field := h.d, t.field
 	e := mutate.NewEdits(p)
 	void := "no access of " + field.Name() + " after the lock is on the receiver or a parameter"
-	lockAt := -1
-	text := lockText(p, d, mutate.LockSite{})
-	for i, st := range d.Body.List {
-		if p.Text(st) == text {
-			lockAt = i
-			break
-		}
-	}
+	list := h.s.List()
+	lockAt := slices.Index(list, h.s.Lock())
 	if lockAt < 0 {
-		return mutate.NewMutant(inv, p, d, mutant.OpOutOfScope, e, "the lock is taken by a helper")
+		return mutate.NewMutant(inv, p, d, mutant.OpOutOfScope, e, "no lock statement in the outermost block")
 	}
 	params := map[types.Object]bool{}
 	sig := p.Pkg.TypesInfo.Defs[d.Name].(*types.Func).Signature()
@@ -513,7 +536,7 @@ func outOfScope(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, t
 	for i := range sig.Params().Len() {
 		params[sig.Params().At(i)] = true
 	}
-	for _, st := range d.Body.List[lockAt+1:] {
+	for _, st := range list[lockAt+1:] {
 		if t.helpers != nil {
 			// A helper's call, as a statement of its own, moved
 			// before the lock.
@@ -521,7 +544,7 @@ func outOfScope(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, t
 			if es, isExpr := st.(*ast.ExprStmt); !ok || !isExpr || ast.Unparen(es.X) != call {
 				continue
 			}
-			lock := d.Body.List[lockAt]
+			lock := list[lockAt]
 			e.Insert(lock.Pos(), p.Text(st)+"\n"+p.Indent(lock.Pos()))
 			e.ReplaceNode(st, "")
 			void = ""
@@ -536,7 +559,7 @@ func outOfScope(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, t
 		if asWrite || writesIn(st, sel) {
 			stmt = x + " = " + x
 		}
-		lock := d.Body.List[lockAt]
+		lock := list[lockAt]
 		e.Insert(lock.Pos(), stmt+"\n"+p.Indent(lock.Pos()))
 		void = ""
 		break

@@ -84,9 +84,9 @@ func deadAt(d *live.DeadCode) bool {
 // an unlocked write is what a guard keeps out of a field read only, and
 // the check needs the lock for it.
 func outOfScopeWrite(p *mutate.Package, inv *invariants.Invariant, field, lock *types.Var) *mutant.Mutant {
-	m := mutant.VoidMutant(inv, inv.Field.Short(), mutant.OpOutOfScope, "no function takes the lock in its outermost block and then touches "+field.Name())
+	m := mutant.VoidMutant(inv, inv.Field.Short(), mutant.OpOutOfScope, "no function takes the lock with a lock statement and then touches "+field.Name())
 	for _, h := range hostsOf(p, touch{field: field}, lock, false) {
-		if m = outOfScope(p, inv, h.d, touch{field: field}, true); m.Void == "" {
+		if m = outOfScope(p, inv, h, touch{field: field}, true); m.Void == "" {
 			return m
 		}
 	}
