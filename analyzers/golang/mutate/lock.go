@@ -211,8 +211,14 @@ func (s LockSite) Held() []ast.Stmt {
 	return held
 }
 
-// Lock is the statement of the site's list that takes the lock.
-func (s LockSite) Lock() ast.Stmt { return s.lock }
+// Lock is the statement of the site's list that takes the lock, nil for
+// a site without one (a nil *ast.ExprStmt would be a non-nil ast.Stmt).
+func (s LockSite) Lock() ast.Stmt {
+	if s.lock == nil {
+		return nil
+	}
+	return s.lock
+}
 
 // List is the statement list that holds the site's lock statement.
 func (s LockSite) List() []ast.Stmt { return s.list }
