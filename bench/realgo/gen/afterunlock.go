@@ -629,6 +629,20 @@ package main
 //     scans at those versions where it scans them, and
 //     google.golang.org/grpc (which github.com/hashicorp/go-plugin imports;
 //     point 18 leaves it out) to v1.71.0.
+//  23. (the twenty-first version of the rule: the twentieth picked 58,
+//     short of 60; of the 653 functions point 4 refuses, printed by
+//     -refusals, a few are refused first for returning an error sentinel
+//     of a concrete error type after the release, `return nil,
+//     ErrBatchClosed` of `ErrBatchClosed = &jsError{...}`, `return
+//     ErrPoolNotPaused` of `ErrPoolNotPaused = PoolError("...")`, which
+//     point 10a allows only for variables of type error; points 1 to 22
+//     are unchanged but for what this point adds) the read-only package
+//     variables of point 10a also include a package-level variable,
+//     declared in any package, whose type is not an interface type and
+//     implements the predeclared interface error, under the same
+//     condition on writes: the sentinel is set once where it is declared,
+//     as one of type error is, and nothing the lock protects is read
+//     through it.
 //
 // Each picked function gets the hold invariant of the main corpus, which
 // must pass: the work after the unlock touches nothing the lock protects.

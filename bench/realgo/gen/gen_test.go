@@ -19,6 +19,7 @@ func TestAfterUnlockPoints(t *testing.T) {
 		"add": "", "get": "", "sign": "", "check": "", "stamp": "", "find": "", "Error": "point 2", "rename": "", "drain": "", "keep": "point 3", "must": "", "zero": "",
 		"size": "point 5", "last": "point 4", "del": "point 3", "set": "point 2", "setLast": "point 2",
 		"withExpiry": "", "through": "point 4", "window": "", "wait": "", "String": "point 2", "named": "point 4", "undo": "",
+		"retire": "point 2", "closed": "", "stale": "point 4",
 	}
 	got := map[string]string{}
 	for _, f := range pkgs[0].Syntax {

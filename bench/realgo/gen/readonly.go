@@ -17,15 +17,16 @@ import (
 var readOnlyWrites = map[*packages.Package]map[*types.Var]bool{}
 
 // readOnly reports whether id names a read-only package variable of
-// point 10a, seen from the picked function's package p.
+// point 10a (and 23), seen from the picked function's package p.
 func readOnly(p *packages.Package, id *ast.Ident) bool {
 	v, ok := p.TypesInfo.Uses[id].(*types.Var)
 	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
 		return false
 	}
-	ownUnexported := v.Pkg() == p.Types && !v.Exported()
-	if !ownUnexported && !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
-		return false
+	if v.Pkg() != p.Types || v.Exported() {
+		if !errorValue(v.Type()) {
+			return false
+		}
 	}
 	w, ok := readOnlyWrites[p]
 	if !ok {
@@ -33,6 +34,17 @@ func readOnly(p *packages.Package, id *ast.Ident) bool {
 		readOnlyWrites[p] = w
 	}
 	return !w[v]
+}
+
+// errorValue reports whether a variable's type makes it an error value
+// that point 10a allows from any package: the type error itself, or (point
+// 23) a type that is not an interface and implements error.
+func errorValue(t types.Type) bool {
+	errType := types.Universe.Lookup("error").Type()
+	if types.Identical(t, errType) {
+		return true
+	}
+	return !types.IsInterface(t) && types.Implements(t, errType.Underlying().(*types.Interface))
 }
 
 // packageWrites finds the package-level variables that p writes, in any

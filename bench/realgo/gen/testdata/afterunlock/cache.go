@@ -286,3 +286,37 @@ func (e *expiring) undo(k string) (func(), string) {
 	e.mu.Unlock()
 	return func() { e.items[k] = entry{} }, strconv.Quote(k)
 }
+
+// ErrClosed is an exported sentinel of a concrete error type, set once
+// where it is declared.
+var ErrClosed = &errNotFound{key: "closed"}
+
+// ErrStale is one the package writes after initialisation, by retire.
+var ErrStale = &errNotFound{key: "stale"}
+
+// retire is refused by point 2: it takes no lock.
+func retire() { ErrStale = &errNotFound{key: "retired"} }
+
+// closed is picked: it returns an error sentinel of a concrete error type
+// after the release and computes on a local (point 23).
+func (c *cache) closed(k string) error {
+	c.mu.Lock()
+	_, ok := c.items[k]
+	c.mu.Unlock()
+	if !ok {
+		return ErrClosed
+	}
+	return nil
+}
+
+// stale is refused by point 4: the sentinel it returns is written by
+// retire.
+func (c *cache) stale(k string) error {
+	c.mu.Lock()
+	_, ok := c.items[k]
+	c.mu.Unlock()
+	if !ok {
+		return ErrStale
+	}
+	return nil
+}
