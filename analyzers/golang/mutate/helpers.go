@@ -35,16 +35,18 @@ func (p *Package) LockHelpers(lock *types.Var) (acquire, release []*types.Func) 
 		}
 		recv := locks.Receiver(p.Pkg.TypesInfo, d)
 		body := p.Live.Func(d)
-		must := helperAnalysis(lk, recv, false)
-		if held, ok := must.AtReturn(body, must.Run(body), nil); takes && ok && held {
-			acquire = append(acquire, fn)
+		if takes {
+			// A body that takes the lock is no release helper, even
+			// when it gives it up at the end (Lock, defer Unlock): it
+			// gives up only what it took.
+			must := helperAnalysis(lk, recv, false)
+			if held, ok := must.AtReturn(body, must.Run(body), nil); ok && held {
+				acquire = append(acquire, fn)
+			}
 			continue
 		}
-		// A body that takes the lock is no release helper, even when it
-		// gives it up at the end (Lock, defer Unlock): it gives up only
-		// what it took.
 		may := helperAnalysis(lk, recv, true)
-		if held, ok := may.AtReturn(body, may.Run(body), nil); !takes && ok && !held {
+		if held, ok := may.AtReturn(body, may.Run(body), nil); ok && !held {
 			release = append(release, fn)
 		}
 	}

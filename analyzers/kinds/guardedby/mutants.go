@@ -36,7 +36,8 @@ var _ mutate.Rule = (*Rule)(nil)
 // Mutants implements mutate.Rule. The host of a revert is the first
 // function (exported first: where the analysis reports a need it cannot
 // pass on, the finding lands in the mutated function) whose outermost
-// block takes the lock and then touches the field.
+// block takes the lock, directly or by a helper, and then touches the
+// field; then one that does so in a nested block or clause.
 func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutant.Mutant {
 	if inv.Field.Pkg != p.Pkg.PkgPath {
 		return nil
@@ -53,17 +54,21 @@ func (r *Rule) Mutants(p *mutate.Package, inv *invariants.Invariant) []*mutant.M
 	if lock == nil {
 		return nil
 	}
+	// The package's helpers that take or give up the lock (net/http's
+	// cr.lock(), defer cr.unlock()), found once for every revert of the
+	// field: finding them analyses each function that locks.
+	helpers := lockHelpersOf(p, lock)
 	readOnly := readOnlyField(p, field)
 	var out []*mutant.Mutant
 	for _, op := range guardedOps {
 		var m *mutant.Mutant
 		switch {
 		case readOnly == "":
-			m = r.mutant(p, inv, field, lock, op)
+			m = r.mutant(p, inv, field, lock, helpers, op)
 		case op == mutant.OpOutOfScope:
 			// The one revert that matters for a field read only: a
 			// write of it without the lock.
-			m = outOfScopeWrite(p, inv, field, lock)
+			m = outOfScopeWrite(p, inv, field, lock, helpers)
 		default:
 			m = mutant.VoidMutant(inv, inv.Field.Short(), op, "equivalent: "+readOnly)
 		}
@@ -97,18 +102,18 @@ func calleeName(p *mutate.Package, target string) string {
 }
 
 // mutant builds one revert.
-func (r *Rule) mutant(p *mutate.Package, inv *invariants.Invariant, field, lock *types.Var, op string) *mutant.Mutant {
+func (r *Rule) mutant(p *mutate.Package, inv *invariants.Invariant, field, lock *types.Var, helpers lockHelpers, op string) *mutant.Mutant {
 	write := op == mutant.OpOtherMode
 	if write && !isRWMutex(lock.Type()) {
 		return mutant.VoidMutant(inv, inv.Field.Short(), op, r.Lock.Raw+" is a sync.Mutex: it has one mode")
 	}
 	t := touch{field: field}
-	hosts := hostsOf(p, t, lock, write)
+	hosts := hostsOf(p, t, lock, helpers, write)
 	if len(hosts) == 0 {
 		// The field is touched only in helpers whose callers hold the
 		// lock: the reverts are made around a call of one.
 		t = helpersOf(p, field, lock)
-		hosts = hostsOf(p, t, lock, write)
+		hosts = hostsOf(p, t, lock, helpers, write)
 	}
 	if op == opIntoGoroutine {
 		for _, h := range hosts {
@@ -194,6 +199,16 @@ func mutantLock(p *mutate.Package, owner *types.TypeName, inv *invariants.Invari
 	return v
 }
 
+// lockHelpers are the package's functions that take the lock for their
+// caller (acquire) and that give it up (release), as mutate.LockHelpers
+// finds them.
+type lockHelpers struct{ acquire, release []*types.Func }
+
+func lockHelpersOf(p *mutate.Package, lock *types.Var) lockHelpers {
+	acquire, release := p.LockHelpers(lock)
+	return lockHelpers{acquire, release}
+}
+
 // host is a function that takes the lock and then touches the field.
 type host struct {
 	s mutate.LockSite
@@ -202,7 +217,7 @@ type host struct {
 
 // hostsOf lists the functions a revert may be made in: exported ones
 // first, then the others, each in source order.
-func hostsOf(p *mutate.Package, t touch, lock *types.Var, write bool) []host {
+func hostsOf(p *mutate.Package, t touch, lock *types.Var, helpers lockHelpers, write bool) []host {
 	var out []host
 	modes := []invariants.LockMode{invariants.Exclusive, invariants.Shared}
 	if write {
@@ -214,13 +229,12 @@ func hostsOf(p *mutate.Package, t touch, lock *types.Var, write bool) []host {
 	// analysing each function's lock state for every field and revert
 	// kept the generation of a corpus's mutants from ending.
 	follow := map[invariants.LockMode]*locks.Followed{}
-	// A lock taken or given up by a helper of the package (net/http's
-	// cr.lock(), defer cr.unlock()) is followed through it, so that a
-	// function that locks that way hosts reverts too.
-	acquire, release := p.LockHelpers(lock)
+	// A lock taken or given up by a helper of the package is followed
+	// through it, so that a function that locks that way hosts reverts
+	// too.
 	for _, mode := range modes {
-		follow[mode] = p.Follow(lock, mode, acquire)
-		follow[mode].Releasers = release
+		follow[mode] = p.Follow(lock, mode, helpers.acquire)
+		follow[mode].Releasers = helpers.release
 	}
 	// Hosts whose outermost block takes the lock come first; then those
 	// that take it in a nested block or clause only.
@@ -247,8 +261,9 @@ func hostsOf(p *mutate.Package, t touch, lock *types.Var, write bool) []host {
 // a nested one (past its block the lock is no longer the one taken
 // there).
 func hostIn(p *mutate.Package, d *ast.FuncDecl, t touch, follow map[invariants.LockMode]*locks.Followed, modes []invariants.LockMode, write, nested bool) (host, bool) {
-	lists := [][]ast.Stmt{d.Body.List}
+	lists, touches := [][]ast.Stmt{d.Body.List}, touchesAfter
 	if nested {
+		touches = touchesHeld
 		// Inner lists before the lists that hold them: an access under
 		// a lock taken again inside the region (unique's cleanup takes
 		// parent.mu in a loop inside the block that took i.mu) is held
@@ -263,7 +278,7 @@ func hostIn(p *mutate.Package, d *ast.FuncDecl, t touch, follow map[invariants.L
 			if !ok {
 				continue
 			}
-			if !nested && !touchesAfter(p, d, t, s, write) || nested && !touchesHeld(p, d, t, s, write) {
+			if !touches(p, d, t, s, write) {
 				continue
 			}
 			r := regionOf(p, d, t, s, follow[mode])
@@ -468,7 +483,7 @@ func otherMode(p *mutate.Package, inv *invariants.Invariant, d *ast.FuncDecl, lo
 	return mutate.NewMutant(inv, p, d, mutant.OpOtherMode, e, void)
 }
 
-// intoGoroutine wraps the first statement of the outermost block that
+// intoGoroutine wraps the first statement of the lock's block that
 // touches the field, after the lock, in a goroutine: an expression
 // statement, an assignment to existing variables or an increment.
 func intoGoroutine(p *mutate.Package, inv *invariants.Invariant, h host, t touch) *mutant.Mutant {
@@ -526,7 +541,7 @@ func outOfScope(p *mutate.Package, inv *invariants.Invariant, h host, t touch, a
 	list := h.s.List()
 	lockAt := slices.Index(list, h.s.Lock())
 	if lockAt < 0 {
-		return mutate.NewMutant(inv, p, d, mutant.OpOutOfScope, e, "no lock statement in the outermost block")
+		return mutate.NewMutant(inv, p, d, mutant.OpOutOfScope, e, "no lock statement in the host's block")
 	}
 	params := map[types.Object]bool{}
 	sig := p.Pkg.TypesInfo.Defs[d.Name].(*types.Func).Signature()

@@ -83,9 +83,9 @@ func deadAt(d *live.DeadCode) bool {
 // that takes it and then reads the field on its receiver or a parameter:
 // an unlocked write is what a guard keeps out of a field read only, and
 // the check needs the lock for it.
-func outOfScopeWrite(p *mutate.Package, inv *invariants.Invariant, field, lock *types.Var) *mutant.Mutant {
+func outOfScopeWrite(p *mutate.Package, inv *invariants.Invariant, field, lock *types.Var, helpers lockHelpers) *mutant.Mutant {
 	m := mutant.VoidMutant(inv, inv.Field.Short(), mutant.OpOutOfScope, "no function takes the lock with a lock statement and then touches "+field.Name())
-	for _, h := range hostsOf(p, touch{field: field}, lock, false) {
+	for _, h := range hostsOf(p, touch{field: field}, lock, helpers, false) {
 		if m = outOfScope(p, inv, h, touch{field: field}, true); m.Void == "" {
 			return m
 		}

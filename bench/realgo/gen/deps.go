@@ -3,6 +3,8 @@ package main
 import (
 	"slices"
 
+	gomodules "github.com/guardlint/guardlint/bench/guardedby/go/modules"
+
 	"golang.org/x/tools/go/packages"
 )
 
@@ -10,24 +12,20 @@ import (
 // after-unlock rule leaves out: those the design reserves for independent
 // measurement, those the guarded_by corpus scans, and one that does not
 // build with the build list.
-var depsExcluded = []string{
-	"google.golang.org/grpc",
-	"github.com/prometheus/client_golang",
-	"github.com/hashicorp/memberlist",
-	"github.com/hashicorp/raft",
-	"github.com/dgraph-io/ristretto/v2",
-	"github.com/hashicorp/go-memdb",
-	"github.com/hashicorp/mdns",
-	"github.com/jackc/pgx/v5",
-	"github.com/pion/ice/v4",
-	"github.com/redis/rueidis",
-	"github.com/VictoriaMetrics/metrics",
-	"github.com/dgraph-io/badger/v4",
-	"github.com/golang/glog",
+var depsExcluded = slices.Concat(reservedModules, gomodules.Scanned, []string{
 	// Not checkable: v0.13.0, which the build list selects, does not
 	// compile against github.com/quic-go/quic-go v0.65.0 (server.go:429,
 	// HTTPStream returns two values there).
 	"github.com/quic-go/webtransport-go",
+})
+
+// reservedModules are the Go modules the design reserves for independent
+// measurement.
+var reservedModules = []string{
+	"google.golang.org/grpc",
+	"github.com/prometheus/client_golang",
+	"github.com/hashicorp/memberlist",
+	"github.com/hashicorp/raft",
 }
 
 // imported lists the packages that the loaded roots import, directly or

@@ -84,28 +84,13 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	gomodules "github.com/guardlint/guardlint/bench/guardedby/go/modules"
 )
 
-// modules are the modules of the corpus besides std.
-var modules = []string{
-	"github.com/golang/groupcache",
-	"github.com/hashicorp/yamux",
-	"github.com/miekg/dns",
-	"github.com/syndtr/goleveldb",
-	// The third version of the rule (point 5).
-	"github.com/dgraph-io/ristretto/v2",
-	"github.com/hashicorp/go-memdb",
-	"github.com/hashicorp/mdns",
-	"github.com/jackc/pgx/v5",
-	"github.com/pion/ice/v4",
-	"github.com/redis/rueidis",
-	"github.com/VictoriaMetrics/metrics",
-	// The fourth version (point 6).
-	"github.com/dgraph-io/badger/v4",
-	"github.com/golang/glog",
-	"github.com/pion/webrtc/v4",
-	"github.com/quic-go/quic-go",
-}
+// modules are the modules of the corpus besides std, named in their own
+// package so that the other corpora can leave them out.
+var modules = gomodules.Scanned
 
 var phrase = regexp.MustCompile(`(?i)(?:(?:guarded|protected)\s+by\s+(?:the\s+)?|\+checklocks:)([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)`)
 
