@@ -1339,23 +1339,20 @@ func (q quiet) localSlice(e *ast.SliceExpr, calls *int) bool {
 	default:
 		return false
 	}
-	for _, i := range []ast.Expr{e.Low, e.High, e.Max} {
-		if i != nil && !q.expr(i, calls) {
-			return false
-		}
-	}
-	return true
+	return q.indices(e, calls)
 }
 
 // stringSlice reports whether a slice expression slices a quiet
 // expression of string type with quiet indices (point 21a).
 func (q quiet) stringSlice(e *ast.SliceExpr, calls *int) bool {
 	b, ok := q.info.TypeOf(e.X).Underlying().(*types.Basic)
-	if !ok || b.Info()&types.IsString == 0 || !q.expr(e.X, calls) {
-		return false
-	}
-	for _, ix := range []ast.Expr{e.Low, e.High, e.Max} {
-		if ix != nil && !q.expr(ix, calls) {
+	return ok && b.Info()&types.IsString != 0 && q.expr(e.X, calls) && q.indices(e, calls)
+}
+
+// indices reports whether a slice expression's indices are quiet.
+func (q quiet) indices(e *ast.SliceExpr, calls *int) bool {
+	for _, i := range []ast.Expr{e.Low, e.High, e.Max} {
+		if i != nil && !q.expr(i, calls) {
 			return false
 		}
 	}
