@@ -61,3 +61,47 @@ func imported(roots []*packages.Package, named, excluded []string) []*packages.P
 	})
 	return out
 }
+
+// restOfModules loads the other packages of the modules the imported
+// packages belong to (point 24 of the after-unlock rule): for each such
+// module M, the packages of M itself that the pattern M/... names with the
+// build list of dir and that are not in have. A package that does not load
+// there (an error from go list, for it or a package it imports, or from
+// type checking) is left out and returned apart, for the funnel to count:
+// its imports need modules or go.sum entries the build list does not
+// hold, or C headers the machine lacks.
+func restOfModules(dir string, imported, have []*packages.Package) (taken, leftOut []*packages.Package, err error) {
+	var modules, patterns []string
+	for _, p := range imported {
+		if m := p.Module.Path; !slices.Contains(modules, m) {
+			modules = append(modules, m)
+			patterns = append(patterns, m+"/...")
+		}
+	}
+	if len(patterns) == 0 {
+		return nil, nil, nil
+	}
+	seen := map[string]bool{}
+	for _, p := range have {
+		seen[p.PkgPath] = true
+	}
+	mode := packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
+	pkgs, err := packages.Load(&packages.Config{Mode: mode, Dir: dir}, patterns...)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, p := range pkgs {
+		// M/... also names packages of modules nested in M that the build
+		// list holds: those are M's only if point 18 reached them itself.
+		if p.Module == nil || !slices.Contains(modules, p.Module.Path) || seen[p.PkgPath] {
+			continue
+		}
+		seen[p.PkgPath] = true
+		if len(p.Errors) > 0 {
+			leftOut = append(leftOut, p)
+			continue
+		}
+		taken = append(taken, p)
+	}
+	return taken, leftOut, nil
+}

@@ -20,6 +20,9 @@ type funnel map[string]*moduleCount
 // moduleCount is one module's line of the funnel.
 type moduleCount struct {
 	packages, files, functions, picked int
+	// leftOut counts the packages point 24 of the after-unlock rule
+	// leaves out because they do not load with the build list.
+	leftOut int
 	// refused counts functions by the point of the rule that refused them.
 	refused map[string]int
 }
@@ -54,6 +57,7 @@ func (f funnel) print(w io.Writer) {
 		total.files += m.files
 		total.functions += m.functions
 		total.picked += m.picked
+		total.leftOut += m.leftOut
 		for k, v := range m.refused {
 			total.refused[k] += v
 		}
@@ -73,8 +77,12 @@ func (m *moduleCount) String() string {
 	for _, k := range points {
 		refused = append(refused, fmt.Sprintf("%s %d", k, m.refused[k]))
 	}
-	return fmt.Sprintf("%d packages, %d files, %d functions; refused by %s; picked %d",
+	s := fmt.Sprintf("%d packages, %d files, %d functions; refused by %s; picked %d",
 		m.packages, m.files, m.functions, strings.Join(refused, ", "), m.picked)
+	if m.leftOut > 0 {
+		s += fmt.Sprintf("; %d packages left out (not loading)", m.leftOut)
+	}
+	return s
 }
 
 // refusals, when not nil (-refusals), receives one line per function that

@@ -55,6 +55,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -95,15 +96,23 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
+	fun := funnel{}
 	if c.imported {
 		deps := imported(pkgs, c.modules, depsExcluded)
 		if err := loadErrors(*dir, deps); err != nil {
 			fail(err)
 		}
-		pkgs = append(pkgs, deps...)
+		rest, leftOut, err := restOfModules(*dir, deps, append(pkgs, deps...))
+		if err != nil {
+			fail(err)
+		}
+		pkgs = slices.Concat(pkgs, deps, rest)
+		for _, p := range leftOut {
+			fun.module(p).leftOut++
+		}
+		fmt.Printf("point 24 of the rule: %d packages taken, %d left out (they do not load with the build list)\n", len(rest), len(leftOut))
 	}
 	var picked []pick
-	fun := funnel{}
 	for _, p := range pkgs {
 		picked = append(picked, scan(p, c.rule, fun.module(p))...)
 	}
