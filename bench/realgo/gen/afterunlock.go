@@ -672,7 +672,33 @@ package main
 //     v1.2.0, github.com/onsi/ginkgo/v2 to v2.19.0 and
 //     github.com/zeebo/assert to v1.3.0, modules no package of points 1
 //     and 18 is in or imports, and adds their go.sum entries; no version
-//     that points 1 and 18 scan changes.
+//     that points 1 and 18 scan changes. The second run took 1517
+//     packages and left out 79; it picked 58, none of them new (funnel:
+//     6891 packages, 197387 functions).
+//  25. (the twenty-third version of the rule: the twenty-second picked 58,
+//     short of 60; points 1 to 24 are unchanged but for what this point
+//     adds) point 1 also takes these rows of the list of point 10c, named
+//     by what the software is before any of them was tested or read:
+//     large programs and frameworks that keep sessions, caches, screens,
+//     targets and stores under mutexes: github.com/centrifugal/centrifuge
+//     (a real-time messaging server), github.com/cockroachdb/pebble and
+//     pebble/v2 (a storage engine), github.com/derailed/k9s (a Kubernetes
+//     terminal UI), github.com/evanw/esbuild (a bundler),
+//     github.com/gdamore/tcell/v2 and github.com/rivo/tview (a terminal
+//     screen and its widgets), github.com/gin-gonic/gin,
+//     github.com/labstack/echo/v4 and github.com/gofiber/fiber/v2 (web
+//     frameworks), github.com/go-delve/delve (a debugger),
+//     github.com/golangci/golangci-lint/v2 (a linter runner),
+//     github.com/ipfs/kubo (an IPFS node), github.com/opencontainers/runc
+//     (a container runtime), github.com/traefik/yaegi (an interpreter),
+//     go.etcd.io/etcd/server/v3 (etcd's server), go.podman.io/storage
+//     (container storage), helm.sh/helm/v3 (Kubernetes' package manager)
+//     and vitess.io/vitess (a database cluster); at the versions the list
+//     gives, each that passes the test of point 13 (served, its packages
+//     build with the rows taken before it, in list order, no reserved
+//     module in its module graph, scanned by no other corpus), every
+//     package of each. What became of each row is written here before the
+//     generator runs with them.
 //
 // Each picked function gets the hold invariant of the main corpus, which
 // must pass: the work after the unlock touches nothing the lock protects.
