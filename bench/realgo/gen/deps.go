@@ -1,6 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os/exec"
 	"slices"
 
 	gomodules "github.com/guardlint/guardlint/bench/guardedby/go/modules"
@@ -85,6 +89,10 @@ func restOfModules(dir string, imported, have []*packages.Package) (taken, leftO
 	for _, p := range have {
 		seen[p.PkgPath] = true
 	}
+	listed, err := listErrors(dir, patterns)
+	if err != nil {
+		return nil, nil, err
+	}
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
 	pkgs, err := packages.Load(&packages.Config{Mode: mode, Dir: dir}, patterns...)
 	if err != nil {
@@ -97,11 +105,44 @@ func restOfModules(dir string, imported, have []*packages.Package) (taken, leftO
 			continue
 		}
 		seen[p.PkgPath] = true
-		if len(p.Errors) > 0 {
+		if len(p.Errors) > 0 || listed[p.PkgPath] {
 			leftOut = append(leftOut, p)
 			continue
 		}
 		taken = append(taken, p)
 	}
 	return taken, leftOut, nil
+}
+
+// listErrors names the packages of the patterns for which go list, in
+// dir, reports an error, for the package itself or for a package it
+// imports (DepsErrors). go/packages, asked for types without the
+// dependencies' syntax, reports only the package's own errors, and a
+// package whose import does not load cannot be checked by guardlint
+// either, which loads every dependency.
+func listErrors(dir string, patterns []string) (map[string]bool, error) {
+	cmd := exec.Command("go", append([]string{"list", "-e", "-json=ImportPath,Error,DepsErrors"}, patterns...)...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list in %s: %v: %s", dir, err, stderr.String())
+	}
+	bad := map[string]bool{}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
+		var p struct {
+			ImportPath string
+			Error      *struct{ Err string }
+			DepsErrors []struct{ Err string }
+		}
+		if err := dec.Decode(&p); err != nil {
+			return nil, fmt.Errorf("go list in %s: %v", dir, err)
+		}
+		if p.Error != nil || len(p.DepsErrors) > 0 {
+			bad[p.ImportPath] = true
+		}
+	}
+	return bad, nil
 }

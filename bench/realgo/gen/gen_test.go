@@ -20,6 +20,7 @@ func TestAfterUnlockPoints(t *testing.T) {
 		"size": "point 5", "last": "point 4", "del": "point 3", "set": "point 2", "setLast": "point 2",
 		"withExpiry": "", "through": "point 4", "window": "", "wait": "", "String": "point 2", "named": "point 4", "undo": "",
 		"retire": "point 2", "closed": "", "stale": "point 4",
+		"asserted": "", "assertedShared": "point 4", "parked": "",
 	}
 	got := map[string]string{}
 	for _, f := range pkgs[0].Syntax {

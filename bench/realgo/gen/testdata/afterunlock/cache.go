@@ -18,8 +18,10 @@ var errLast = errors.New("none yet")
 func setLast(err error) { errLast = err }
 
 type cache struct {
-	mu    sync.Mutex
-	items map[string]int
+	mu     sync.Mutex
+	items  map[string]int
+	values map[string]any
+	hits   int
 }
 
 // add is picked: a call of another package's function with a string
@@ -319,4 +321,38 @@ func (c *cache) stale(k string) error {
 		return ErrStale
 	}
 	return nil
+}
+
+// asserted is picked: after the release it asserts the type of a local
+// interface value and returns (point 26a).
+func (c *cache) asserted(k string) (*errNotFound, bool) {
+	c.mu.Lock()
+	v, ok := c.values[k]
+	c.mu.Unlock()
+	if !ok {
+		return nil, false
+	}
+	e, ok := v.(*errNotFound)
+	return e, ok
+}
+
+// assertedShared is refused by point 4: the value it asserts the type of
+// is read from the cache after the release.
+func (c *cache) assertedShared(k string) bool {
+	c.mu.Lock()
+	c.hits++
+	c.mu.Unlock()
+	_, ok := c.values[k].(*errNotFound)
+	return ok
+}
+
+// parked is picked: after the release it blocks for ever on a local
+// condition (point 26b).
+func (c *cache) parked() {
+	c.mu.Lock()
+	closed := c.hits < 0
+	c.mu.Unlock()
+	if closed {
+		select {}
+	}
 }
