@@ -71,10 +71,10 @@ func imported(roots []*packages.Package, named, excluded []string) []*packages.P
 // module M, the packages of M itself that the pattern M/... names with the
 // build list of dir and that are not in have. A package that does not load
 // there (an error from go list, for it or a package it imports, or from
-// type checking) is left out and returned apart, for the funnel to count:
-// its imports need modules or go.sum entries the build list does not
-// hold, or C headers the machine lacks.
-func restOfModules(dir string, imported, have []*packages.Package) (taken, leftOut []*packages.Package, err error) {
+// type checking) is left out, and its module is returned for the funnel
+// to count: its imports need modules or go.sum entries the build list
+// does not hold, or C headers the machine lacks.
+func restOfModules(dir string, imported, have []*packages.Package) (taken []*packages.Package, leftOut []string, err error) {
 	var modules, patterns []string
 	for _, p := range imported {
 		if m := p.Module.Path; !slices.Contains(modules, m) {
@@ -89,24 +89,22 @@ func restOfModules(dir string, imported, have []*packages.Package) (taken, leftO
 	for _, p := range have {
 		seen[p.PkgPath] = true
 	}
-	listed, err := listErrors(dir, patterns)
+	listed, err := list(dir, patterns)
 	if err != nil {
 		return nil, nil, err
 	}
+	load, leftOut := loadable(listed, modules, seen)
+	if len(load) == 0 {
+		return nil, leftOut, nil
+	}
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
-	pkgs, err := packages.Load(&packages.Config{Mode: mode, Dir: dir}, patterns...)
+	pkgs, err := packages.Load(&packages.Config{Mode: mode, Dir: dir}, load...)
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, p := range pkgs {
-		// M/... also names packages of modules nested in M that the build
-		// list holds: those are M's only if point 18 reached them itself.
-		if p.Module == nil || !slices.Contains(modules, p.Module.Path) || seen[p.PkgPath] {
-			continue
-		}
-		seen[p.PkgPath] = true
-		if len(p.Errors) > 0 || listed[p.PkgPath] {
-			leftOut = append(leftOut, p)
+		if len(p.Errors) > 0 {
+			leftOut = append(leftOut, p.Module.Path)
 			continue
 		}
 		taken = append(taken, p)
@@ -114,14 +112,42 @@ func restOfModules(dir string, imported, have []*packages.Package) (taken, leftO
 	return taken, leftOut, nil
 }
 
-// listErrors names the packages of the patterns for which go list, in
-// dir, reports an error, for the package itself or for a package it
-// imports (DepsErrors). go/packages, asked for types without the
-// dependencies' syntax, reports only the package's own errors, and a
-// package whose import does not load cannot be checked by guardlint
-// either, which loads every dependency.
-func listErrors(dir string, patterns []string) (map[string]bool, error) {
-	cmd := exec.Command("go", append([]string{"list", "-e", "-json=ImportPath,Error,DepsErrors"}, patterns...)...)
+// loadable splits the packages go list named into those of the modules
+// that point 24 loads (not seen before) and the modules of those it
+// leaves out, one entry per package: go list reports an error for the
+// package or for a package it imports.
+func loadable(all []listed, modules []string, seen map[string]bool) (load, leftOut []string) {
+	for _, l := range all {
+		// M/... also names packages of modules nested in M that the build
+		// list holds: those are M's only if point 18 reached them itself.
+		if l.Module == nil || !slices.Contains(modules, l.Module.Path) || seen[l.ImportPath] {
+			continue
+		}
+		seen[l.ImportPath] = true
+		if l.Error != nil || len(l.DepsErrors) > 0 {
+			leftOut = append(leftOut, l.Module.Path)
+			continue
+		}
+		load = append(load, l.ImportPath)
+	}
+	return load, leftOut
+}
+
+// listed is what go list says of a package, as restOfModules reads it.
+type listed struct {
+	ImportPath string
+	Module     *struct{ Path string }
+	Error      *struct{ Err string }
+	// DepsErrors are errors in the packages it imports. go/packages,
+	// asked for types without the dependencies' syntax, reports only a
+	// package's own errors; a package whose import does not load cannot
+	// be checked by guardlint either, which loads every dependency.
+	DepsErrors []struct{ Err string }
+}
+
+// list runs go list on the patterns in dir.
+func list(dir string, patterns []string) ([]listed, error) {
+	cmd := exec.Command("go", append([]string{"list", "-e", "-json=ImportPath,Module,Error,DepsErrors"}, patterns...)...)
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -129,20 +155,14 @@ func listErrors(dir string, patterns []string) (map[string]bool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("go list in %s: %v: %s", dir, err, stderr.String())
 	}
-	bad := map[string]bool{}
+	var all []listed
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for dec.More() {
-		var p struct {
-			ImportPath string
-			Error      *struct{ Err string }
-			DepsErrors []struct{ Err string }
-		}
-		if err := dec.Decode(&p); err != nil {
+		var l listed
+		if err := dec.Decode(&l); err != nil {
 			return nil, fmt.Errorf("go list in %s: %v", dir, err)
 		}
-		if p.Error != nil || len(p.DepsErrors) > 0 {
-			bad[p.ImportPath] = true
-		}
+		all = append(all, l)
 	}
-	return bad, nil
+	return all, nil
 }

@@ -34,6 +34,11 @@ func (f funnel) module(p *packages.Package) *moduleCount {
 	if p.Module != nil {
 		name = p.Module.Path
 	}
+	return f.named(name)
+}
+
+// named is the count of the module of that path.
+func (f funnel) named(name string) *moduleCount {
 	m := f[name]
 	if m == nil {
 		m = &moduleCount{refused: map[string]int{}}

@@ -60,3 +60,27 @@ func TestRefusalsNameTheStatement(t *testing.T) {
 	require.Contains(t, out.String(), "point 4 refuses last: if n == 0 { return errLast }")
 	require.NotContains(t, out.String(), "refuses add:")
 }
+
+// TestRestOfModulesLeavesOutWhatDoesNotLoad checks point 24's test of a
+// package that loads: go list's errors for the package, and for a package
+// it imports, leave it out; packages of other modules (nested ones) and
+// packages already scanned are not its.
+func TestRestOfModulesLeavesOutWhatDoesNotLoad(t *testing.T) {
+	all, err := list(".", []string{"./testdata/missing", "./testdata/afterunlock"})
+	require.NoError(t, err)
+	require.Len(t, all, 2)
+	mod := func(m string) *struct{ Path string } { return &struct{ Path string }{m} }
+	for i := range all {
+		all[i].Module = mod("m") // both are of the module point 24 loads
+	}
+	deps := []struct{ Err string }{{"could not import"}}
+	all = append(all,
+		listed{ImportPath: "m/imports-broken", Module: mod("m"), DepsErrors: deps},
+		listed{ImportPath: "m/broken", Module: mod("m"), Error: &struct{ Err string }{"no Go files"}},
+		listed{ImportPath: "m/nested/p", Module: mod("m/nested")},
+		listed{ImportPath: "m/scanned", Module: mod("m")},
+	)
+	load, leftOut := loadable(all, []string{"m"}, map[string]bool{"m/scanned": true})
+	require.Equal(t, []string{"github.com/guardlint/guardlint/bench/realgo/gen/testdata/afterunlock"}, load)
+	require.Equal(t, []string{"m", "m", "m"}, leftOut)
+}

@@ -107,8 +107,8 @@ func main() {
 			fail(err)
 		}
 		pkgs = slices.Concat(pkgs, deps, rest)
-		for _, p := range leftOut {
-			fun.module(p).leftOut++
+		for _, m := range leftOut {
+			fun.named(m).leftOut++
 		}
 		fmt.Printf("point 24 of the rule: %d packages taken, %d left out (they do not load with the build list)\n", len(rest), len(leftOut))
 	}
