@@ -153,14 +153,14 @@ func list(dir string, patterns []string) ([]listed, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("go list in %s: %v: %s", dir, err, stderr.String())
+		return nil, fmt.Errorf("go list in %s: %w: %s", dir, err, stderr.String())
 	}
 	var all []listed
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for dec.More() {
 		var l listed
 		if err := dec.Decode(&l); err != nil {
-			return nil, fmt.Errorf("go list in %s: %v", dir, err)
+			return nil, fmt.Errorf("go list in %s: %w", dir, err)
 		}
 		all = append(all, l)
 	}
