@@ -1113,7 +1113,7 @@ func (q quiet) after(st ast.Stmt, calls *int) bool {
 		*calls++
 		return true
 	case *ast.SelectStmt:
-		return len(st.Body.List) == 0 // point 26b: select {}
+		return q.exits(st) // point 26b: select {}
 	case *ast.ReturnStmt:
 		for _, r := range st.Results {
 			if !q.expr(r, calls) {

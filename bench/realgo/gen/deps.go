@@ -97,8 +97,7 @@ func restOfModules(dir string, imported, have []*packages.Package) (taken []*pac
 	if len(load) == 0 {
 		return nil, leftOut, nil
 	}
-	mode := packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
-	pkgs, err := packages.Load(&packages.Config{Mode: mode, Dir: dir}, load...)
+	pkgs, err := packages.Load(&packages.Config{Mode: scanMode, Dir: dir}, load...)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -55,7 +55,6 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
@@ -102,11 +101,12 @@ func main() {
 		if err := loadErrors(*dir, deps); err != nil {
 			fail(err)
 		}
-		rest, leftOut, err := restOfModules(*dir, deps, append(pkgs, deps...))
+		pkgs = append(pkgs, deps...)
+		rest, leftOut, err := restOfModules(*dir, deps, pkgs)
 		if err != nil {
 			fail(err)
 		}
-		pkgs = slices.Concat(pkgs, deps, rest)
+		pkgs = append(pkgs, rest...)
 		for _, m := range leftOut {
 			fun.named(m).leftOut++
 		}
@@ -139,12 +139,16 @@ func main() {
 	fmt.Printf("%s: %d functions\n", file, len(picked))
 }
 
+// scanMode is what the rules read of a package they scan: its files'
+// syntax, with types, and its module.
+const scanMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
+
 // load loads the packages of the patterns, with types, in the module of
 // dir, and with deps the packages they import, with syntax and types too;
 // a package that does not load or type-check is an error, so that no
 // package is left out of a corpus unseen.
 func load(dir string, patterns []string, deps bool) ([]*packages.Package, error) {
-	mode := packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
+	mode := scanMode
 	if deps {
 		mode |= packages.NeedDeps | packages.NeedImports
 	}
